@@ -1,0 +1,155 @@
+package rustfs
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+)
+
+// A TierAPI manages remote tiers through the RustFS admin API
+// (rustfs-wire.md §1). Any 2xx answer is success.
+type TierAPI interface {
+	ListTiers(ctx context.Context) ([]Tier, error)
+	AddTier(ctx context.Context, t Tier, force bool) error
+	EditTierCredentials(ctx context.Context, name, accessKey, secretKey string) error
+	RemoveTier(ctx context.Context, name string, force bool) error
+	VerifyTier(ctx context.Context, name string) error
+	TierStats(ctx context.Context) ([]TierStat, error)
+}
+
+var _ TierAPI = &Client{}
+
+const jsonType = "application/json"
+
+// tierPath returns the unescaped and escaped admin path of one tier. RustFS
+// matches the raw, undecoded segment (rustfs-wire.md §1.3), so names should
+// stay within [A-Z0-9_.-], where both are equal.
+func tierPath(name string) (string, string) {
+	return adminPrefix + "/tier/" + name, adminPrefix + "/tier/" + url.PathEscape(name)
+}
+
+// ListTiers returns every registered tier, sorted by name. Secret keys come
+// back as "REDACTED" (rustfs-wire.md §1.1, §2).
+func (c *Client) ListTiers(ctx context.Context) ([]Tier, error) {
+	resp, err := c.do(ctx, request{method: http.MethodGet, path: adminPrefix + "/tier"})
+	if err != nil {
+		return nil, errors.Wrap(err, "cannot list tiers")
+	}
+	tiers, err := parseTierList(resp.body)
+	return tiers, errors.Wrap(err, "cannot list tiers")
+}
+
+// AddTier registers t. Unless force is set, RustFS first checks that the
+// remote prefix is empty (rustfs-wire.md §1.2, §4).
+func (c *Client) AddTier(ctx context.Context, t Tier, force bool) error {
+	body, err := encodeTier(t)
+	if err != nil {
+		return errors.Wrap(err, "cannot add tier")
+	}
+	q := url.Values{"force": {strconv.FormatBool(force)}}
+	_, err = c.do(ctx, request{method: http.MethodPut, path: adminPrefix + "/tier", query: q, body: body, contentType: jsonType})
+	return errors.Wrapf(err, "cannot add tier %q", t.Name)
+}
+
+// tierCredsJSON is the edit body (rustfs-wire.md §5). Both keys are always sent.
+type tierCredsJSON struct {
+	AccessKey string `json:"accessKey"`
+	SecretKey string `json:"secretKey"`
+}
+
+// EditTierCredentials replaces the credentials of a tier. Both keys are
+// required: an s3 edit without both would store "REDACTED" as the secret key
+// (rustfs-wire.md §5).
+func (c *Client) EditTierCredentials(ctx context.Context, name, accessKey, secretKey string) error {
+	if accessKey == "" || secretKey == "" {
+		return errors.Errorf("cannot edit tier %q: both access key and secret key are required", name)
+	}
+	body, err := json.Marshal(tierCredsJSON{AccessKey: accessKey, SecretKey: secretKey})
+	if err != nil {
+		return errors.Wrap(err, "cannot encode tier credentials")
+	}
+	p, raw := tierPath(name)
+	_, err = c.do(ctx, request{method: http.MethodPost, path: p, rawPath: raw, body: body, contentType: jsonType})
+	return errors.Wrapf(err, "cannot edit credentials of tier %q", name)
+}
+
+// RemoveTier removes a tier. Removing an unknown tier succeeds (rustfs-wire.md
+// §6); force skips only the remote emptiness check.
+func (c *Client) RemoveTier(ctx context.Context, name string, force bool) error {
+	p, raw := tierPath(name)
+	q := url.Values{"force": {strconv.FormatBool(force)}}
+	_, err := c.do(ctx, request{method: http.MethodDelete, path: p, rawPath: raw, query: q})
+	return errors.Wrapf(err, "cannot remove tier %q", name)
+}
+
+// VerifyTier asks RustFS to write, read and delete a probe object on the
+// remote tier (rustfs-wire.md §1.5).
+func (c *Client) VerifyTier(ctx context.Context, name string) error {
+	p, raw := tierPath(name)
+	_, err := c.do(ctx, request{method: http.MethodGet, path: p, rawPath: raw})
+	return errors.Wrapf(err, "cannot verify tier %q", name)
+}
+
+// TierStats returns the recent transition counters per tier, sorted by name.
+func (c *Client) TierStats(ctx context.Context) ([]TierStat, error) {
+	resp, err := c.do(ctx, request{method: http.MethodGet, path: adminPrefix + "/tier-stats"})
+	if err != nil {
+		return nil, errors.Wrap(err, "cannot get tier stats")
+	}
+	stats, err := parseTierStats(resp.body)
+	return stats, errors.Wrap(err, "cannot get tier stats")
+}
+
+// legacyStatJSON is one value of the legacy map body (rustfs-wire.md §1.6).
+type legacyStatJSON struct {
+	TotalSize   uint64 `json:"total_size"`
+	NumVersions uint64 `json:"num_versions"`
+	NumObjects  uint64 `json:"num_objects"`
+}
+
+// statsV2JSON is the contractVersion 2 body (rustfs-wire.md §1.6, post-snapshot).
+type statsV2JSON struct {
+	ContractVersion int `json:"contractVersion"`
+	Tiers           []struct {
+		Name        string `json:"name"`
+		Transitions struct {
+			TotalSize   uint64 `json:"totalSize"`
+			NumVersions uint64 `json:"numVersions"`
+			NumObjects  uint64 `json:"numObjects"`
+		} `json:"transitionsLast24h"`
+	} `json:"tiers"`
+}
+
+// parseTierStats accepts both the legacy {name: stats} map and the v2 body.
+func parseTierStats(body []byte) ([]TierStat, error) {
+	var probe map[string]json.RawMessage
+	if err := json.Unmarshal(body, &probe); err != nil {
+		return nil, errors.Wrap(err, "cannot decode tier stats")
+	}
+	var out []TierStat
+	if _, v2 := probe["contractVersion"]; v2 {
+		var s statsV2JSON
+		if err := json.Unmarshal(body, &s); err != nil {
+			return nil, errors.Wrap(err, "cannot decode tier stats")
+		}
+		for _, t := range s.Tiers {
+			out = append(out, TierStat{Name: t.Name, TotalSize: t.Transitions.TotalSize,
+				NumVersions: t.Transitions.NumVersions, NumObjects: t.Transitions.NumObjects})
+		}
+	} else {
+		var m map[string]legacyStatJSON
+		if err := json.Unmarshal(body, &m); err != nil {
+			return nil, errors.Wrap(err, "cannot decode tier stats")
+		}
+		for name, s := range m {
+			out = append(out, TierStat{Name: name, TotalSize: s.TotalSize, NumVersions: s.NumVersions, NumObjects: s.NumObjects})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}

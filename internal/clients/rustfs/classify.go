@@ -1,0 +1,183 @@
+package rustfs
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"syscall"
+)
+
+// Error codes RustFS and MinIO send for tier operations, across 1.0.0-rc
+// (HTTP 500 with a short code) and 1.0.x GA (409/400 XMinioAdmin…); see
+// rustfs-wire.md §1.2-§1.5, §10 and §11.
+var (
+	codesTierNotFound = codes("TierNotFound", "XMinioAdminTierNotFound", "XRustFSAdminTierNotFound")
+	codesTierExists   = codes("TierNameAlreadyExist", "XMinioAdminTierAlreadyExists", "XRustFSAdminTierAlreadyExists")
+	codesBackendInUse = codes("TierNameBackendInUse!", "TierNameBackendInUse", "XMinioAdminTierBackendInUse",
+		"XMinioAdminTierBackendNotEmpty", "XRustFSAdminTierBackendInUse", "XRustFSAdminTierBackendNotEmpty")
+	codesInvalidName   = codes("TierNameNotUppercase", "XMinioAdminTierNameNotUpperCase", "XRustFSAdminTierNameNotUpperCase")
+	codesInvalidConfig = codes("TierConnectError", "XRustFSAdminTierInvalidCredentials", "XRustFSAdminTierInvalidConfig",
+		"XMinioAdminTierInvalidConfig", "XMinioAdminTierInvalidCredentials", "TierMissingCredentials",
+		"XMinioAdminTierMissingCredentials", "XRustFSAdminTierBucketNotFound", "XMinioAdminTierBucketNotFound")
+	codesAccessDenied = codes("AccessDenied", "InvalidAccessKeyId", "SignatureDoesNotMatch", "RequestTimeTooSkewed")
+	codesTransient    = codes("SlowDown", "ServiceUnavailable", "RequestTimeout", "InternalError", "XMinioServerNotInitialized")
+	// codesTier are the failure codes of the tier handlers; an unknown 5xx
+	// outside this set is treated as transient.
+	codesTier = codes("TierAddFailed", "TierEditFailed", "TierRemoveFailed", "TierVerificationFailed",
+		"TierClearFailed", "TierMissingCredentials", "TierConnectError")
+)
+
+func codes(c ...string) map[string]bool {
+	m := make(map[string]bool, len(c))
+	for _, s := range c {
+		m[s] = true
+	}
+	return m
+}
+
+func apiError(err error) (*APIError, bool) {
+	var e *APIError
+	ok := errors.As(err, &e)
+	return e, ok
+}
+
+// IsTierNotFound reports whether err says the named tier does not exist.
+func IsTierNotFound(err error) bool {
+	e, ok := apiError(err)
+	return ok && (codesTierNotFound[e.Code] || e.Code == "" && e.Status == http.StatusNotFound)
+}
+
+// IsTierExists reports whether err says a tier with that name already exists.
+func IsTierExists(err error) bool {
+	e, ok := apiError(err)
+	return ok && codesTierExists[e.Code]
+}
+
+// IsBackendInUse reports whether err says the remote prefix is not empty or
+// objects still reference the tier (rustfs-wire.md §4, §6, §10).
+func IsBackendInUse(err error) bool {
+	e, ok := apiError(err)
+	return ok && codesBackendInUse[e.Code]
+}
+
+// IsInvalidTierName reports whether err rejects the tier name's form (not
+// upper case).
+func IsInvalidTierName(err error) bool {
+	e, ok := apiError(err)
+	return ok && codesInvalidName[e.Code]
+}
+
+// IsReservedTierName reports whether err rejects a reserved tier name such as
+// STANDARD (rustfs-wire.md §3: 400 InvalidRequest "Cannot use reserved tier name").
+func IsReservedTierName(err error) bool {
+	e, ok := apiError(err)
+	if !ok {
+		return false
+	}
+	return e.Code == "XRustFSAdminTierReserved" ||
+		e.Code == "InvalidRequest" && strings.Contains(e.Message, "reserved tier name")
+}
+
+// IsInvalidConfig reports whether err says the remote tier cannot be used as
+// configured: unreachable, wrong keys, missing bucket or a refused endpoint
+// (rustfs-wire.md §4: rc 500 TierAddFailed "…Unable to setup remote tier…" or
+// "…Tier Perm Err…", GA 400 InvalidArgument "Unable to setup remote tier…").
+func IsInvalidConfig(err error) bool {
+	e, ok := apiError(err)
+	if !ok || isTransientMessage(e.Message) {
+		return false
+	}
+	if codesInvalidConfig[e.Code] {
+		return true
+	}
+	m := e.Message
+	switch e.Code {
+	case "TierAddFailed", "TierEditFailed", "TierVerificationFailed", "TierRemoveFailed":
+		return strings.Contains(m, "Unable to setup remote tier") || strings.Contains(m, "Tier Perm Err") ||
+			strings.Contains(m, "tier type is unsupported")
+	case "InvalidArgument":
+		return strings.Contains(m, "Unable to setup remote tier")
+	}
+	return false
+}
+
+// IsAccessDenied reports whether the endpoint refused the credentials or the
+// identity lacks permission (rustfs-wire.md §7).
+func IsAccessDenied(err error) bool {
+	e, ok := apiError(err)
+	return ok && (codesAccessDenied[e.Code] || e.Code == "" && e.Status == http.StatusForbidden)
+}
+
+// IsNoSuchBucket reports whether err says the bucket does not exist.
+func IsNoSuchBucket(err error) bool {
+	e, ok := apiError(err)
+	return ok && (e.Code == "NoSuchBucket" || e.Code == "" && e.Status == http.StatusNotFound)
+}
+
+// IsNoSuchLifecycle reports whether err says the bucket has no lifecycle
+// configuration (rustfs-wire.md §8.1).
+func IsNoSuchLifecycle(err error) bool {
+	e, ok := apiError(err)
+	return ok && e.Code == "NoSuchLifecycleConfiguration"
+}
+
+// IsInvalidTier reports whether a lifecycle PUT was refused because a
+// storage class is not a registered tier (rustfs-wire.md §8.2 step 6: 400
+// InvalidArgument "invalid tier.").
+func IsInvalidTier(err error) bool {
+	e, ok := apiError(err)
+	if !ok {
+		return false
+	}
+	return e.Code == "InvalidStorageClass" || e.Code == "InvalidArgument" && strings.Contains(e.Message, "invalid tier")
+}
+
+// IsTransient reports whether retrying later may succeed: timeouts,
+// connection failures, 429, 502-504, "already being replaced" and "mutation
+// recovery" answers, and 5xx answers whose code is not a known tier code.
+func IsTransient(err error) bool {
+	if err == nil {
+		return false
+	}
+	e, ok := apiError(err)
+	if !ok {
+		return isNetworkError(err)
+	}
+	switch {
+	case isTransientMessage(e.Message), codesTransient[e.Code]:
+		return true
+	case e.Status == http.StatusTooManyRequests, e.Status == http.StatusServiceUnavailable,
+		e.Status == http.StatusBadGateway, e.Status == http.StatusGatewayTimeout:
+		return true
+	case e.Status >= 500:
+		return !codesTier[e.Code] && !codesTierNotFound[e.Code] && !codesTierExists[e.Code] &&
+			!codesBackendInUse[e.Code] && !codesInvalidName[e.Code] && !codesInvalidConfig[e.Code]
+	}
+	return false
+}
+
+// isTransientMessage matches the retryable tier mutation answers
+// (rustfs-wire.md §4, §9, §10): a concurrent replacement, pending or changed
+// mutation recovery, and a failed config reload (lock timeout).
+func isTransientMessage(m string) bool {
+	return strings.Contains(m, "already being replaced") || strings.Contains(m, "mutation recovery") ||
+		strings.Contains(m, "tier reload failed")
+}
+
+func isNetworkError(err error) bool {
+	var ne net.Error
+	var ue *url.Error
+	switch {
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return true
+	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.ECONNREFUSED), errors.Is(err, syscall.EPIPE):
+		return true
+	case errors.As(err, &ne), errors.As(err, &ue):
+		return true
+	}
+	return false
+}

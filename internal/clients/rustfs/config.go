@@ -1,0 +1,153 @@
+// Package rustfs is a small client for the RustFS admin tier API and the S3
+// bucket, versioning and lifecycle calls the provider needs. It has no
+// Kubernetes imports. The wire contract it implements is
+// shared/docs/rustfs-wire.md.
+package rustfs
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	v4 "github.com/aws/aws-sdk-go-v2/aws/signer/v4"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/version"
+)
+
+const (
+	// DefaultRegion is the SigV4 scope region used when Config.Region is empty.
+	DefaultRegion = "us-east-1"
+	// DefaultTimeout is the per-request timeout used when Config.Timeout is 0.
+	DefaultTimeout = 30 * time.Second
+
+	adminPrefix = "/rustfs/admin/v3"
+	redacted    = "REDACTED"
+)
+
+// A Config says how to reach one RustFS endpoint. Its String, GoString and
+// Format methods never show the secret key.
+type Config struct {
+	Endpoint           string        // base URL http(s)://host[:port]; the admin API lives at <Endpoint>/rustfs/admin/v3
+	Region             string        // SigV4 scope region; "" means us-east-1
+	AccessKey          string        // access key of the admin identity
+	SecretKey          string        // never printed
+	CABundle           []byte        // PEM; optional
+	InsecureSkipVerify bool          // skip TLS verification (tests only)
+	Timeout            time.Duration // per request; 0 means 30s
+	UserAgent          string        // "" means "provider-rustfs/" + version.Version
+}
+
+// String returns a redacted description of the configuration.
+func (c Config) String() string {
+	return fmt.Sprintf("rustfs.Config{Endpoint:%q Region:%q AccessKey:%q SecretKey:%s CABundle:%d bytes InsecureSkipVerify:%t Timeout:%s UserAgent:%q}",
+		c.Endpoint, c.Region, c.AccessKey, redactedIfSet(c.SecretKey), len(c.CABundle), c.InsecureSkipVerify, c.Timeout, c.UserAgent)
+}
+
+// GoString returns the same redacted description as String.
+func (c Config) GoString() string { return c.String() }
+
+// Format prints the redacted description for every verb.
+func (c Config) Format(f fmt.State, _ rune) { _, _ = io.WriteString(f, c.String()) }
+
+func redactedIfSet(s string) string {
+	if s == "" {
+		return `""`
+	}
+	return redacted
+}
+
+// A Client talks to one RustFS endpoint: the admin tier API and the S3 API.
+// It is safe for concurrent use.
+type Client struct {
+	base      *url.URL
+	region    string
+	accessKey string
+	secretKey string
+	userAgent string
+	http      *http.Client
+	signer    *v4.Signer
+	now       func() time.Time
+}
+
+// String describes the client without its credentials.
+func (c *Client) String() string {
+	return fmt.Sprintf("rustfs.Client{Endpoint:%q Region:%q AccessKey:%q}", c.base.String(), c.region, c.accessKey)
+}
+
+// Format prints the redacted description for every verb.
+func (c *Client) Format(f fmt.State, _ rune) { _, _ = io.WriteString(f, c.String()) }
+
+// New validates the configuration and returns a client.
+func New(c Config) (*Client, error) {
+	base, err := parseEndpoint(c.Endpoint)
+	if err != nil {
+		return nil, err
+	}
+	if c.AccessKey == "" || c.SecretKey == "" {
+		return nil, errors.New("access key and secret key are required")
+	}
+	tr, err := transport(c, base.Scheme == "https")
+	if err != nil {
+		return nil, err
+	}
+	timeout := c.Timeout
+	if timeout == 0 {
+		timeout = DefaultTimeout
+	}
+	cl := &Client{
+		base: base, region: c.Region, accessKey: c.AccessKey, secretKey: c.SecretKey, userAgent: c.UserAgent,
+		http:   &http.Client{Transport: tr, Timeout: timeout},
+		signer: newSigner(), now: time.Now,
+	}
+	if cl.region == "" {
+		cl.region = DefaultRegion
+	}
+	if cl.userAgent == "" {
+		cl.userAgent = "provider-rustfs/" + version.Version
+	}
+	return cl, nil
+}
+
+func parseEndpoint(s string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimRight(s, "/"))
+	if err != nil {
+		return nil, errors.Wrap(err, "cannot parse endpoint")
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, errors.Errorf("endpoint %q must start with http:// or https://", s)
+	}
+	if u.Host == "" {
+		return nil, errors.Errorf("endpoint %q has no host", s)
+	}
+	if u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		return nil, errors.Errorf("endpoint %q must not have a query, fragment or user info", s)
+	}
+	return u, nil
+}
+
+func transport(c Config, https bool) (*http.Transport, error) {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	if !https {
+		return tr, nil
+	}
+	cfg := &tls.Config{MinVersion: tls.VersionTLS12, InsecureSkipVerify: c.InsecureSkipVerify} //nolint:gosec // opt-in for test endpoints
+	if len(c.CABundle) > 0 {
+		pool, err := x509.SystemCertPool()
+		if err != nil || pool == nil {
+			pool = x509.NewCertPool()
+		}
+		if !pool.AppendCertsFromPEM(c.CABundle) {
+			return nil, errors.New("CA bundle contains no PEM certificate")
+		}
+		cfg.RootCAs = pool
+	}
+	tr.TLSClientConfig = cfg
+	return tr, nil
+}

@@ -1,0 +1,85 @@
+package rustfs
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+)
+
+// An APIError is a non-2xx answer from RustFS. Code and Message come from the
+// S3 XML <Error> body (rustfs-wire.md §0.1) or from a JSON body
+// ({"Code":…,"Message":…}, as MinIO sends, §11). Code is empty when the body
+// had none, for example on HEAD.
+type APIError struct {
+	Status    int
+	Code      string
+	Message   string
+	RequestID string
+}
+
+// Error returns "<status> <code>: <message>".
+func (e *APIError) Error() string {
+	code := e.Code
+	if code == "" {
+		code = http.StatusText(e.Status)
+	}
+	if e.Message == "" {
+		return fmt.Sprintf("rustfs: %d %s", e.Status, code)
+	}
+	return fmt.Sprintf("rustfs: %d %s: %s", e.Status, code, e.Message)
+}
+
+// errorBody matches both the XML <Error> element and the JSON error object.
+type errorBody struct {
+	XMLName   xml.Name `xml:"Error" json:"-"`
+	Code      string   `xml:"Code" json:"Code"`
+	Message   string   `xml:"Message" json:"Message"`
+	RequestID string   `xml:"RequestId" json:"RequestId"`
+}
+
+const maxMessage = 512
+
+// parseError builds an APIError from a non-2xx status, its headers and body.
+func parseError(status int, header http.Header, body []byte) *APIError {
+	e := &APIError{Status: status, RequestID: header.Get("X-Amz-Request-Id")}
+	var b errorBody
+	trimmed := bytes.TrimSpace(body)
+	switch {
+	case len(trimmed) == 0:
+		return e
+	case trimmed[0] == '{':
+		if json.Unmarshal(trimmed, &b) != nil {
+			b = errorBody{}
+		}
+	case trimmed[0] == '<':
+		if xml.Unmarshal(trimmed, &b) != nil {
+			b = errorBody{}
+		}
+	}
+	e.Code = clip(b.Code)
+	e.Message = clip(b.Message)
+	if b.RequestID != "" {
+		e.RequestID = clip(b.RequestID)
+	}
+	if e.Code == "" && e.Message == "" {
+		e.Message = clip(string(trimmed))
+	}
+	return e
+}
+
+// clip bounds a server-provided string and keeps it valid UTF-8.
+func clip(s string) string {
+	s = strings.ToValidUTF8(s, "?")
+	if len(s) <= maxMessage {
+		return s
+	}
+	s = s[:maxMessage]
+	for !utf8.ValidString(s) {
+		s = s[:len(s)-1]
+	}
+	return s + "…"
+}

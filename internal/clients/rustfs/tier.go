@@ -1,0 +1,148 @@
+package rustfs
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+)
+
+// A TierType is the lowercase wire name of a remote tier type
+// (rustfs-wire.md §2).
+type TierType string
+
+// The tier types the provider manages.
+const (
+	TierS3          TierType = "s3"
+	TierRustFS      TierType = "rustfs"
+	TierMinIO       TierType = "minio"
+	TierAliyun      TierType = "aliyun"
+	TierTencent     TierType = "tencent"
+	TierHuaweiCloud TierType = "huaweicloud"
+	TierR2          TierType = "r2"
+)
+
+// knownTypes are the types AddTier accepts.
+var knownTypes = map[TierType]bool{
+	TierS3: true, TierRustFS: true, TierMinIO: true, TierAliyun: true, TierTencent: true, TierHuaweiCloud: true, TierR2: true,
+}
+
+// HasStorageClass reports whether the wire object of this type carries a
+// storageClass key (only s3 and rustfs do, rustfs-wire.md §2).
+func (t TierType) HasStorageClass() bool { return t == TierS3 || t == TierRustFS }
+
+// A Tier is one remote tier as the admin API lists or accepts it. On the wire
+// the name lives inside the typed object (rustfs-wire.md §2); here it is
+// flattened. String, GoString and Format never show SecretKey.
+type Tier struct {
+	Type         TierType
+	Name         string
+	Endpoint     string
+	AccessKey    string
+	SecretKey    string
+	Bucket       string
+	Prefix       string
+	Region       string
+	StorageClass string
+}
+
+// String returns a description of the tier without its secret key.
+func (t Tier) String() string {
+	return fmt.Sprintf("rustfs.Tier{Type:%q Name:%q Endpoint:%q AccessKey:%q SecretKey:%s Bucket:%q Prefix:%q Region:%q StorageClass:%q}",
+		t.Type, t.Name, t.Endpoint, t.AccessKey, redactedIfSet(t.SecretKey), t.Bucket, t.Prefix, t.Region, t.StorageClass)
+}
+
+// GoString returns the same redacted description as String.
+func (t Tier) GoString() string { return t.String() }
+
+// Format prints the redacted description for every verb.
+func (t Tier) Format(f fmt.State, _ rune) { _, _ = io.WriteString(f, t.String()) }
+
+// A TierStat is the recent transition activity of one tier.
+type TierStat struct {
+	Name        string
+	TotalSize   uint64
+	NumVersions uint64
+	NumObjects  uint64
+}
+
+// tierBackendJSON is the typed object of the admin JSON (rustfs-wire.md §2).
+// Every key is a string so that JSON null is never sent; storageClass is a
+// pointer only so it can be omitted for the types that do not have it.
+type tierBackendJSON struct {
+	Name         string  `json:"name"`
+	Endpoint     string  `json:"endpoint"`
+	AccessKey    string  `json:"accessKey"`
+	SecretKey    string  `json:"secretKey"`
+	Bucket       string  `json:"bucket"`
+	Prefix       string  `json:"prefix"`
+	Region       string  `json:"region"`
+	StorageClass *string `json:"storageClass,omitempty"`
+}
+
+// encodeTier renders t as {"type":"<t>","<t>":{…}} with the type lowercase.
+func encodeTier(t Tier) ([]byte, error) {
+	typ := TierType(strings.ToLower(string(t.Type)))
+	if !knownTypes[typ] {
+		return nil, errors.Errorf("unsupported tier type %q", t.Type)
+	}
+	if t.Name == "" {
+		return nil, errors.New("tier name is required")
+	}
+	b := tierBackendJSON{Name: t.Name, Endpoint: t.Endpoint, AccessKey: t.AccessKey, SecretKey: t.SecretKey,
+		Bucket: t.Bucket, Prefix: t.Prefix, Region: t.Region}
+	if typ.HasStorageClass() {
+		sc := t.StorageClass
+		b.StorageClass = &sc
+	}
+	inner, err := json.Marshal(b)
+	if err != nil {
+		return nil, errors.Wrap(err, "cannot encode tier")
+	}
+	typeJSON, _ := json.Marshal(string(typ)) //nolint:errchkjson // a string always encodes
+	return []byte(`{"type":` + string(typeJSON) + `,` + string(typeJSON) + `:` + string(inner) + `}`), nil
+}
+
+// parseTierList decodes the list response: an array of TierConfig objects,
+// each naming its type and holding the typed object under that key. The
+// result is sorted by name, because RustFS lists in random order (§9).
+func parseTierList(body []byte) ([]Tier, error) {
+	var raw []map[string]json.RawMessage
+	if err := json.Unmarshal(body, &raw); err != nil {
+		return nil, errors.Wrap(err, "cannot decode tier list")
+	}
+	tiers := make([]Tier, 0, len(raw))
+	for i, obj := range raw {
+		t, err := decodeTierObject(obj)
+		if err != nil {
+			return nil, errors.Wrapf(err, "cannot decode tier list element %d", i)
+		}
+		tiers = append(tiers, t)
+	}
+	sort.SliceStable(tiers, func(i, j int) bool { return tiers[i].Name < tiers[j].Name })
+	return tiers, nil
+}
+
+func decodeTierObject(obj map[string]json.RawMessage) (Tier, error) {
+	var typ string
+	if err := json.Unmarshal(obj["type"], &typ); err != nil {
+		return Tier{}, errors.Wrap(err, "cannot decode type")
+	}
+	inner, ok := obj[typ]
+	if !ok || typ == "" || typ == "type" {
+		return Tier{}, errors.Errorf("no %q object", typ)
+	}
+	var b tierBackendJSON
+	if err := json.Unmarshal(inner, &b); err != nil {
+		return Tier{}, errors.Wrapf(err, "cannot decode %q object", typ)
+	}
+	t := Tier{Type: TierType(typ), Name: b.Name, Endpoint: b.Endpoint, AccessKey: b.AccessKey, SecretKey: b.SecretKey,
+		Bucket: b.Bucket, Prefix: b.Prefix, Region: b.Region}
+	if b.StorageClass != nil {
+		t.StorageClass = *b.StorageClass
+	}
+	return t, nil
+}
