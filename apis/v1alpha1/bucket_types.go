@@ -1,0 +1,92 @@
+package v1alpha1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+)
+
+// A VersioningStatus is the versioning state of a bucket.
+// +kubebuilder:validation:Enum=Enabled;Suspended
+type VersioningStatus string
+
+// Bucket versioning states.
+const (
+	VersioningEnabled   VersioningStatus = "Enabled"
+	VersioningSuspended VersioningStatus = "Suspended"
+)
+
+// BucketParameters are the settings of a RustFS bucket. The bucket name is
+// the crossplane.io/external-name annotation, which defaults to the
+// resource's metadata.name.
+// +kubebuilder:validation:XValidation:rule="(has(self.objectLock) && self.objectLock) == (has(oldSelf.objectLock) && oldSelf.objectLock)",message="objectLock is immutable: S3 enables object lock only when a bucket is created"
+// +kubebuilder:validation:XValidation:rule="!(has(self.objectLock) && self.objectLock && has(self.versioning) && self.versioning == 'Suspended')",message="versioning cannot be Suspended when objectLock is true: object lock requires versioning"
+type BucketParameters struct {
+	// Region of the bucket. Defaults to the ProviderConfig's region.
+	// +kubebuilder:validation:MaxLength=64
+	// +optional
+	Region string `json:"region,omitempty"`
+
+	// ObjectLock enables S3 object lock. It can only be set when the bucket
+	// is created.
+	// +optional
+	ObjectLock bool `json:"objectLock,omitempty"`
+
+	// Versioning state of the bucket. Unset leaves it as it is.
+	// +optional
+	Versioning VersioningStatus `json:"versioning,omitempty"`
+}
+
+// BucketObservation is the observed state of a bucket.
+type BucketObservation struct {
+	// Region of the bucket.
+	Region string `json:"region,omitempty"`
+
+	// ObjectLock is true when object lock is enabled.
+	ObjectLock bool `json:"objectLock,omitempty"`
+
+	// Versioning state of the bucket; empty when never enabled.
+	Versioning VersioningStatus `json:"versioning,omitempty"`
+
+	// Adopted is true when the bucket existed before this resource.
+	Adopted bool `json:"adopted,omitempty"`
+}
+
+// A BucketSpec defines the desired state of a Bucket.
+// +kubebuilder:validation:XValidation:rule="!has(self.managementPolicies) || !self.managementPolicies.exists(p, p == 'Delete' || p == '*')",message="managementPolicies must not contain Delete or '*': buckets are Retain-only because deleting one would destroy its objects; deleting the Bucket leaves the RustFS bucket in place"
+type BucketSpec struct {
+	xpv2.ManagedResourceSpec `json:",inline"`
+	ForProvider              BucketParameters `json:"forProvider,omitempty"`
+}
+
+// A BucketStatus represents the observed state of a Bucket.
+type BucketStatus struct {
+	xpv2.ManagedResourceStatus `json:",inline"`
+	AtProvider                 BucketObservation `json:"atProvider,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// A Bucket is a RustFS bucket.
+// +kubebuilder:printcolumn:name="READY",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
+// +kubebuilder:printcolumn:name="SYNCED",type="string",JSONPath=".status.conditions[?(@.type=='Synced')].status"
+// +kubebuilder:printcolumn:name="EXTERNAL-NAME",type="string",JSONPath=".metadata.annotations.crossplane\\.io/external-name"
+// +kubebuilder:printcolumn:name="AGE",type="date",JSONPath=".metadata.creationTimestamp"
+// +kubebuilder:subresource:status
+// +kubebuilder:resource:scope=Namespaced,categories={crossplane,managed,rustfs}
+type Bucket struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   BucketSpec   `json:"spec"`
+	Status BucketStatus `json:"status,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// BucketList contains a list of Bucket.
+type BucketList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Bucket `json:"items"`
+}

@@ -1,0 +1,36 @@
+package v1alpha1
+
+import xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+
+// Condition types beyond Ready and Synced.
+const (
+	// TypeTierConflict is True when the live tier cannot be made to match
+	// the spec without removing it, which the provider never does.
+	TypeTierConflict xpv2.ConditionType = "TierConflict"
+
+	// TypeLifecycleDegraded is True when RustFS dropped fields of the
+	// lifecycle configuration the provider put.
+	TypeLifecycleDegraded xpv2.ConditionType = "LifecycleDegraded"
+)
+
+// Condition reasons.
+const (
+	ReasonImmutableFieldDrift xpv2.ConditionReason = "ImmutableFieldDrift"
+	ReasonBackendInUse        xpv2.ConditionReason = "BackendInUse"
+	ReasonDuplicateTier       xpv2.ConditionReason = "DuplicateTier"
+	ReasonNoConflict          xpv2.ConditionReason = "NoConflict"
+	ReasonTierConflict        xpv2.ConditionReason = "TierConflict"
+	ReasonTierApplyFailed     xpv2.ConditionReason = "TierApplyFailed"
+	ReasonTierSecretInvalid   xpv2.ConditionReason = "TierSecretInvalid"
+
+	ReasonInvalidBucketName xpv2.ConditionReason = "InvalidBucketName"
+	ReasonBucketConflict    xpv2.ConditionReason = "BucketConflict"
+	ReasonBucketApplyFailed xpv2.ConditionReason = "BucketApplyFailed"
+
+	ReasonTierNotFound         xpv2.ConditionReason = "TierNotFound"
+	ReasonBucketNotFound       xpv2.ConditionReason = "BucketNotFound"
+	ReasonDuplicateLifecycle   xpv2.ConditionReason = "DuplicateLifecycle"
+	ReasonLifecycleApplyFailed xpv2.ConditionReason = "LifecycleApplyFailed"
+	ReasonFieldsDropped        xpv2.ConditionReason = "FieldsDropped"
+	ReasonAllFieldsKept        xpv2.ConditionReason = "AllFieldsKept"
+)

@@ -1,0 +1,175 @@
+package v1alpha1
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+)
+
+// A TierType is the kind of remote storage behind a tier.
+// +kubebuilder:validation:Enum=S3;RustFS;MinIO;Aliyun;Tencent;HuaweiCloud;R2
+type TierType string
+
+// Supported tier types.
+const (
+	TierTypeS3          TierType = "S3"
+	TierTypeRustFS      TierType = "RustFS"
+	TierTypeMinIO       TierType = "MinIO"
+	TierTypeAliyun      TierType = "Aliyun"
+	TierTypeTencent     TierType = "Tencent"
+	TierTypeHuaweiCloud TierType = "HuaweiCloud"
+	TierTypeR2          TierType = "R2"
+)
+
+// A TierSecretReference names the Secret, in the Tier's namespace, that
+// holds the remote storage credentials.
+type TierSecretReference struct {
+	// Name of the Secret.
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=253
+	Name string `json:"name"`
+
+	CredentialKeys `json:",inline"`
+}
+
+// TierParameters are the settings of a RustFS remote tier.
+// +kubebuilder:validation:XValidation:rule="!has(self.storageClass) || self.storageClass == ” || self.type == 'S3'",message="storageClass is the remote storage class of an S3 tier; RustFS ignores it for other types, so set it only when type is S3"
+type TierParameters struct {
+	// Name of the tier in RustFS. Bucket lifecycle transitions name it as
+	// their StorageClass. It is used as a raw URL path segment by RustFS's
+	// admin API, so only A-Z, 0-9, '_', '-' and '.' are allowed.
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=64
+	// +kubebuilder:validation:XValidation:rule="self.matches('^[A-Z0-9_.-]+$')",message="name may contain only A-Z, 0-9, '_', '-' and '.': RustFS requires uppercase tier names, and uses the name as a raw URL path segment when rotating credentials, so characters that need percent-encoding would make the tier impossible to edit"
+	// +kubebuilder:validation:XValidation:rule="self != '.' && self != '..'",message="name must not be '.' or '..': RustFS uses the tier name as a URL path segment, where these are path navigation"
+	// +kubebuilder:validation:XValidation:rule="!(self.upperAscii() in ['STANDARD', 'REDUCED_REDUNDANCY'])",message="name must not be STANDARD or REDUCED_REDUNDANCY (in any case): RustFS reserves these storage class names"
+	// +kubebuilder:validation:XValidation:rule="self == oldSelf",message="name is immutable: RustFS cannot rename a tier; create a new Tier instead"
+	Name string `json:"name"`
+
+	// Type of the remote storage.
+	Type TierType `json:"type"`
+
+	// Endpoint is the URL of the remote storage.
+	// +kubebuilder:validation:MaxLength=2048
+	// +kubebuilder:validation:XValidation:rule="isURL(self) && url(self).getScheme() in ['http', 'https'] && url(self).getHostname() != ''",message="endpoint must be an http:// or https:// URL with a host, for example https://s3.example.com"
+	Endpoint string `json:"endpoint"`
+
+	// Bucket on the remote storage that receives transitioned objects.
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=255
+	Bucket string `json:"bucket"`
+
+	// Prefix within the remote bucket.
+	// +kubebuilder:validation:MaxLength=1024
+	// +optional
+	Prefix string `json:"prefix,omitempty"`
+
+	// Region of the remote bucket.
+	// +kubebuilder:validation:MaxLength=64
+	// +optional
+	Region string `json:"region,omitempty"`
+
+	// StorageClass is the remote storage class objects are written with.
+	// S3 type only.
+	// +kubebuilder:validation:MaxLength=64
+	// +optional
+	StorageClass string `json:"storageClass,omitempty"`
+
+	// CredentialsSecretRef names the Secret holding the remote storage
+	// access and secret keys. A change of the Secret rotates the tier's
+	// credentials in RustFS.
+	CredentialsSecretRef TierSecretReference `json:"credentialsSecretRef"`
+
+	// Force registers the tier even if the remote prefix already holds
+	// objects. Use it only for a prefix that belongs to this tier, for
+	// example after a restore. It is sent only when the tier is added.
+	// +optional
+	Force bool `json:"force,omitempty"`
+}
+
+// TierCredentialsStatus records the credentials last applied to the tier.
+type TierCredentialsStatus struct {
+	// SecretName is the name of the Secret the credentials came from.
+	SecretName string `json:"secretName,omitempty"`
+
+	// SecretResourceVersion is the Secret's resourceVersion when applied.
+	SecretResourceVersion string `json:"secretResourceVersion,omitempty"`
+
+	// AccessKeyHash is a SHA-256 hash of the applied access key.
+	AccessKeyHash string `json:"accessKeyHash,omitempty"`
+}
+
+// TierObservation is the observed state of a RustFS tier. It never holds a
+// secret value.
+type TierObservation struct {
+	// Type of the live tier.
+	Type TierType `json:"type,omitempty"`
+
+	// Endpoint of the live tier.
+	Endpoint string `json:"endpoint,omitempty"`
+
+	// Bucket of the live tier.
+	Bucket string `json:"bucket,omitempty"`
+
+	// Prefix of the live tier.
+	Prefix string `json:"prefix,omitempty"`
+
+	// Region of the live tier.
+	Region string `json:"region,omitempty"`
+
+	// StorageClass of the live tier (S3 type only).
+	StorageClass string `json:"storageClass,omitempty"`
+
+	// AccessKeyHash is a SHA-256 hash of the access key RustFS lists for
+	// the tier; empty when RustFS lists it empty or redacted.
+	AccessKeyHash string `json:"accessKeyHash,omitempty"`
+
+	// Credentials last applied by the provider.
+	Credentials *TierCredentialsStatus `json:"credentials,omitempty"`
+
+	// Adopted is true when the tier existed before this resource and was
+	// adopted rather than added.
+	Adopted bool `json:"adopted,omitempty"`
+}
+
+// A TierSpec defines the desired state of a Tier.
+// +kubebuilder:validation:XValidation:rule="!has(self.managementPolicies) || !self.managementPolicies.exists(p, p == 'Delete' || p == '*')",message="managementPolicies must not contain Delete or '*': tiers are Retain-only because RustFS refuses to remove a tier that objects still reference and transitioned objects live under the remote prefix; deleting the Tier leaves the RustFS tier in place"
+type TierSpec struct {
+	xpv2.ManagedResourceSpec `json:",inline"`
+	ForProvider              TierParameters `json:"forProvider"`
+}
+
+// A TierStatus represents the observed state of a Tier.
+type TierStatus struct {
+	xpv2.ManagedResourceStatus `json:",inline"`
+	AtProvider                 TierObservation `json:"atProvider,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// A Tier is a RustFS remote storage tier: objects transition to it through
+// bucket lifecycle rules whose storage class is the tier's name.
+// +kubebuilder:printcolumn:name="READY",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
+// +kubebuilder:printcolumn:name="SYNCED",type="string",JSONPath=".status.conditions[?(@.type=='Synced')].status"
+// +kubebuilder:printcolumn:name="CONFLICT",type="string",JSONPath=".status.conditions[?(@.type=='TierConflict')].status"
+// +kubebuilder:printcolumn:name="TIER",type="string",JSONPath=".spec.forProvider.name"
+// +kubebuilder:printcolumn:name="TYPE",type="string",JSONPath=".spec.forProvider.type"
+// +kubebuilder:printcolumn:name="AGE",type="date",JSONPath=".metadata.creationTimestamp"
+// +kubebuilder:subresource:status
+// +kubebuilder:resource:scope=Namespaced,categories={crossplane,managed,rustfs}
+type Tier struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   TierSpec   `json:"spec"`
+	Status TierStatus `json:"status,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// TierList contains a list of Tier.
+type TierList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []Tier `json:"items"`
+}
