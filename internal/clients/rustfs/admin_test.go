@@ -1,0 +1,109 @@
+package rustfs
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
+)
+
+func TestTierRoundTrip(t *testing.T) {
+	for name, mode := range modes {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			p := newPair(t, mode)
+			c := p.client
+			for _, n := range []string{"WARM", "COLD"} {
+				if err := c.AddTier(ctx, p.tier(n), false); err != nil {
+					t.Fatalf("AddTier(%s): %v", n, err)
+				}
+			}
+			got, err := c.ListTiers(ctx)
+			if err != nil {
+				t.Fatalf("ListTiers: %v", err)
+			}
+			want := []Tier{p.tier("COLD"), p.tier("WARM")}
+			for i := range want {
+				want[i].SecretKey = redacted
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("ListTiers: -want +got:\n%s", diff)
+			}
+			if err := c.EditTierCredentials(ctx, "COLD", "new-ak", "new-sk"); err != nil {
+				t.Fatalf("EditTierCredentials: %v", err)
+			}
+			if rec, _ := p.local.Tier("COLD"); rec.AccessKey != "new-ak" || rec.SecretKey != "new-sk" {
+				t.Errorf("EditTierCredentials: stored access key %q, secret changed %t", rec.AccessKey, rec.SecretKey == "new-sk")
+			}
+			if err := c.VerifyTier(ctx, "WARM"); err != nil {
+				t.Errorf("VerifyTier: %v", err)
+			}
+			if err := c.RemoveTier(ctx, "WARM", false); err != nil {
+				t.Errorf("RemoveTier: %v", err)
+			}
+			if err := c.RemoveTier(ctx, "NEVER-ADDED", false); err != nil {
+				t.Errorf("RemoveTier(unknown) should succeed: %v", err)
+			}
+			if got := p.local.Tiers(); len(got) != 1 || got[0].Name != "COLD" {
+				t.Errorf("after remove: tiers %v", len(got))
+			}
+		})
+	}
+}
+
+func TestTierTypesEncodeAsWire(t *testing.T) {
+	for _, typ := range []TierType{TierMinIO, TierAliyun, TierTencent, TierHuaweiCloud, TierR2, TierRustFS} {
+		t.Run(string(typ), func(t *testing.T) {
+			p := newPair(t, rustfstest.ModeGA)
+			tier := p.tier("T1")
+			tier.Type = typ
+			tier.StorageClass = "GLACIER"
+			if err := p.client.AddTier(context.Background(), tier, false); err != nil {
+				t.Fatalf("AddTier: %v", err)
+			}
+			rec, ok := p.local.Tier("T1")
+			if !ok || rec.Type != string(typ) || rec.Bucket != remoteBucket || rec.Prefix != "tiered/" {
+				t.Errorf("stored %+v", rec.Type)
+			}
+			wantSC := ""
+			if typ.HasStorageClass() {
+				wantSC = "GLACIER"
+			}
+			if rec.StorageClass != wantSC {
+				t.Errorf("storageClass: want %q, got %q", wantSC, rec.StorageClass)
+			}
+		})
+	}
+}
+
+func TestTierStats(t *testing.T) {
+	for name, mode := range modes {
+		t.Run(name, func(t *testing.T) {
+			p := newPair(t, mode)
+			p.local.SeedTier(rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: p.remote.URL(), Bucket: remoteBucket})
+			p.local.SeedTierStats("COLD", rustfstest.TierStat{TotalSize: 10, NumVersions: 2, NumObjects: 1})
+			p.local.SeedTierStats("ARCHIVE", rustfstest.TierStat{TotalSize: 5, NumVersions: 1, NumObjects: 1})
+			got, err := p.client.TierStats(context.Background())
+			if err != nil {
+				t.Fatalf("TierStats: %v", err)
+			}
+			want := []TierStat{{Name: "ARCHIVE", TotalSize: 5, NumVersions: 1, NumObjects: 1},
+				{Name: "COLD", TotalSize: 10, NumVersions: 2, NumObjects: 1}}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("TierStats: -want +got:\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestEditRequiresBothKeys(t *testing.T) {
+	p := newPair(t, rustfstest.ModeGA)
+	if err := p.client.EditTierCredentials(context.Background(), "COLD", "ak", ""); err == nil {
+		t.Fatal("EditTierCredentials with an empty secret: want a local error")
+	}
+	if n := p.local.Writes(); n != 0 {
+		t.Errorf("EditTierCredentials with an empty secret sent %d writes", n)
+	}
+}

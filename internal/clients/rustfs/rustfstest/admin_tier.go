@@ -1,0 +1,178 @@
+package rustfstest
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// listTiers is ListTiers::call (§1.1, §12.5): any query must carry bucket=
+// (ignored); the answer is a JSON array of the stored configs with secrets
+// "REDACTED", in arbitrary order (§9: a HashMap), "[]" when empty.
+func (e *Emulator) listTiers(c *call) *s3Error {
+	if c.r.URL.RawQuery != "" || c.r.URL.ForceQuery {
+		if _, ok := c.r.URL.Query()["bucket"]; !ok {
+			return invalidArgument("get query failed")
+		}
+	}
+	if err := c.authorize("admin:ListTier"); err != nil {
+		return err
+	}
+	e.mu.Lock()
+	out := make([]json.RawMessage, 0, len(e.tiers))
+	for _, t := range e.tiers {
+		out = append(out, listEntry(*t))
+	}
+	e.mu.Unlock()
+	rand.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return writeJSON(c, out)
+}
+
+// tierCreds is the edit body (§5); unknown keys such as madmin's
+// access/secret are ignored.
+type tierCreds struct {
+	AccessKey string `json:"accessKey"`
+	SecretKey string `json:"secretKey"`
+}
+
+// editTier is EditTier::call and TierConfigMgr::edit (§1.3, §5, §12.6):
+// credentials only, exact raw-segment name, no remote call. An s3 edit
+// without both keys stores "REDACTED" as the secret (the §5 hazard).
+func (e *Emulator) editTier(c *call) *s3Error {
+	if _, err := parseAdminQuery(c.r.URL.RawQuery); err != nil {
+		return err
+	}
+	if err := c.authorize("admin:SetTier"); err != nil {
+		return err
+	}
+	if c.bodyBad {
+		return invalidRequest("tier configuration body too large or failed to read")
+	}
+	var creds tierCreds
+	if err := json.Unmarshal(c.body, &creds); err != nil {
+		return invalidRequest("invalid JSON: " + err.Error())
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	t, ok := e.tiers[c.seg]
+	if !ok {
+		return tierErr("TierNotFound", "tier not found")
+	}
+	both := creds.AccessKey != "" && creds.SecretKey != ""
+	switch {
+	case t.Type != "s3" && !both:
+		return tierErr("TierMissingCredentials", "tier credentials are required")
+	case both:
+		t.AccessKey, t.SecretKey = creds.AccessKey, creds.SecretKey
+	default: // s3 without both keys: the edit started from the redacting Clone
+		t.SecretKey = "REDACTED"
+	}
+	return writeEmpty(c)
+}
+
+// removeTier is RemoveTier::call and TierConfigMgr::remove (§1.4, §6, §12.7).
+func (e *Emulator) removeTier(c *call) *s3Error {
+	q, err := parseAdminQuery(c.r.URL.RawQuery)
+	if err != nil {
+		return err
+	}
+	if err := c.authorize("admin:SetTier"); err != nil {
+		return err
+	}
+	force, err := parseForce(q["force"])
+	if err != nil {
+		return err
+	}
+	t, ok := e.Tier(c.seg)
+	if !ok { // §6: an unknown tier is success
+		return writeEmpty(c)
+	}
+	if err := e.removable(c, t, force); err != nil {
+		return err
+	}
+	e.mu.Lock()
+	delete(e.tiers, t.Name)
+	e.mu.Unlock()
+	return writeEmpty(c)
+}
+
+// removable runs the remove checks: unless force, the remote emptiness probe;
+// always, the reference proof (§6).
+func (e *Emulator) removable(c *call, t TierRecord, force bool) *s3Error {
+	if !force {
+		ctx, cancel := e.probeContext(c.r.Context())
+		inUse, err := e.remoteInUse(ctx, t)
+		cancel()
+		switch {
+		case err != nil:
+			return tierErr("TierRemoveFailed", "tier remove failed. Tier Perm Err."+err.Error())
+		case inUse && e.mode == ModeGA: // §6, §10 #6988
+			return errf(http.StatusBadRequest, "XMinioAdminTierBackendNotEmpty", "Specified remote backend is not empty")
+		case inUse:
+			return tierErr("TierNameBackendInUse", "tier backend is not empty")
+		}
+	}
+	if e.referenced(t.Name) {
+		return e.referencedError()
+	}
+	return nil
+}
+
+// referenced is the authoritative reference proof (§6): an object
+// transitioned to the tier; in GA also a lifecycle rule naming it (#6807).
+func (e *Emulator) referenced(name string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for _, b := range e.buckets {
+		for _, o := range b.objects {
+			if o.transitioned == name {
+				return true
+			}
+		}
+		if e.mode == ModeGA && b.lifecycle.namesTier(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// referencedError: RC 500 TierNameBackendInUse (detail dropped), GA 409.
+func (e *Emulator) referencedError() *s3Error {
+	if e.mode == ModeGA {
+		return errf(http.StatusConflict, "XMinioAdminTierBackendInUse", "Specified remote tier is already in use")
+	}
+	return tierErr("TierNameBackendInUse", "tier backend is not empty")
+}
+
+// verifyTier is VerifyTier::call (§1.5, §12.8): the name is the decoded,
+// trimmed path segment, else ?tier=; then PUT/GET/DELETE of the probe object.
+func (e *Emulator) verifyTier(c *call) *s3Error {
+	if err := c.authorize("admin:ListTier"); err != nil {
+		return err
+	}
+	name, err := url.PathUnescape(c.seg)
+	if err != nil {
+		return invalidArgument("invalid tier path parameter")
+	}
+	if name = strings.TrimSpace(name); name == "" {
+		q, qerr := parseAdminQuery(c.r.URL.RawQuery)
+		if qerr != nil {
+			return invalidArgument("get query failed")
+		}
+		if name = strings.TrimSpace(q["tier"]); name == "" {
+			return invalidArgument("tier is required")
+		}
+	}
+	t, ok := e.Tier(name)
+	if !ok {
+		return tierErr("TierNotFound", "tier not found!")
+	}
+	ctx, cancel := e.probeContext(c.r.Context())
+	defer cancel()
+	if err := e.remoteProbe(ctx, t); err != nil {
+		return tierErr("TierVerificationFailed", "tier verification failed. Tier Perm Err")
+	}
+	return writeEmpty(c)
+}

@@ -1,0 +1,166 @@
+package rustfstest
+
+import (
+	"crypto/md5" //nolint:gosec // S3 ETags are MD5 by definition
+	"encoding/hex"
+	"sort"
+	"strings"
+	"time"
+)
+
+// A TierRecord is one registered tier as the emulator stores it, including
+// the real secret key (tests may compare it; they must not print it).
+type TierRecord struct {
+	Type         string
+	Name         string
+	Endpoint     string
+	AccessKey    string
+	SecretKey    string
+	Bucket       string
+	Prefix       string
+	Region       string
+	StorageClass string
+}
+
+// A TierStat is a seeded transition counter (§1.6).
+type TierStat struct {
+	TotalSize   uint64
+	NumVersions uint64
+	NumObjects  uint64
+}
+
+type bucket struct {
+	name       string
+	created    time.Time
+	objectLock bool
+	versioning string
+	lifecycle  *lcConfig
+	objects    map[string]*object
+}
+
+type object struct {
+	body         []byte
+	modTime      time.Time
+	etag         string
+	transitioned string // tier name the object was transitioned to (§6 reference proof)
+}
+
+func newObject(body []byte, at time.Time) *object {
+	sum := md5.Sum(body) //nolint:gosec // see import
+	return &object{body: append([]byte(nil), body...), modTime: at, etag: `"` + hex.EncodeToString(sum[:]) + `"`}
+}
+
+// Tiers returns a copy of every registered tier, sorted by name, with the
+// stored secret keys.
+func (e *Emulator) Tiers() []TierRecord {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	out := make([]TierRecord, 0, len(e.tiers))
+	for _, t := range e.tiers {
+		out = append(out, *t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Tier returns one registered tier.
+func (e *Emulator) Tier(name string) (TierRecord, bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	t, ok := e.tiers[name]
+	if !ok {
+		return TierRecord{}, false
+	}
+	return *t, true
+}
+
+// SeedTier registers a tier out of band, with no validation and no remote
+// probe. The type is stored lowercase.
+func (e *Emulator) SeedTier(t TierRecord) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	t.Type = strings.ToLower(t.Type)
+	e.tiers[t.Name] = &t
+}
+
+// SeedTierStats sets the transition counters tier-stats reports for a tier.
+func (e *Emulator) SeedTierStats(name string, s TierStat) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.stats[name] = s
+}
+
+// CreateBucket creates a bucket out of band (no-op if it exists).
+func (e *Emulator) CreateBucket(name string, objectLock bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.createBucketLocked(name, objectLock)
+}
+
+func (e *Emulator) createBucketLocked(name string, objectLock bool) {
+	if _, ok := e.buckets[name]; ok {
+		return
+	}
+	b := &bucket{name: name, created: e.now(), objectLock: objectLock, objects: map[string]*object{}}
+	if objectLock {
+		b.versioning = "Enabled" // object lock implies versioning
+	}
+	e.buckets[name] = b
+}
+
+// PutObject stores an object out of band, creating the bucket if needed.
+func (e *Emulator) PutObject(bucketName, key string, body []byte) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.createBucketLocked(bucketName, false)
+	e.buckets[bucketName].objects[key] = newObject(body, e.now())
+}
+
+// Objects returns the keys in a bucket, sorted.
+func (e *Emulator) Objects(bucketName string) []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	b, ok := e.buckets[bucketName]
+	if !ok {
+		return nil
+	}
+	keys := make([]string, 0, len(b.objects))
+	for k := range b.objects {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// MarkTransitioned records that an object now lives on a tier, so the
+// reference proof refuses to remove that tier, with or without force (§6).
+// It creates the object if needed.
+func (e *Emulator) MarkTransitioned(bucketName, key, tier string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.createBucketLocked(bucketName, false)
+	b := e.buckets[bucketName]
+	if b.objects[key] == nil {
+		b.objects[key] = newObject(nil, e.now())
+	}
+	b.objects[key].transitioned = tier
+}
+
+// DeleteObject removes an object out of band.
+func (e *Emulator) DeleteObject(bucketName, key string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if b, ok := e.buckets[bucketName]; ok {
+		delete(b.objects, key)
+	}
+}
+
+// BucketVersioning returns the stored versioning status of a bucket.
+func (e *Emulator) BucketVersioning(bucketName string) string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if b, ok := e.buckets[bucketName]; ok {
+		return b.versioning
+	}
+	return ""
+}
