@@ -56,10 +56,10 @@ type LifecycleRule struct {
 }
 
 // BucketLifecycleParameters are the lifecycle configuration of one bucket.
-// +kubebuilder:validation:XValidation:rule="(has(self.bucket) && self.bucket != ”) || has(self.bucketRef) || has(self.bucketSelector)",message="set bucket, bucketRef or bucketSelector"
-// +kubebuilder:validation:XValidation:rule="!has(oldSelf.bucket) || oldSelf.bucket == ” || (has(self.bucket) && self.bucket == oldSelf.bucket)",message="bucket is immutable once set: create a new BucketLifecycle for another bucket"
-// +kubebuilder:validation:XValidation:rule="!has(self.bucketRef) || ((!has(self.bucketRef.__namespace__) || self.bucketRef.__namespace__ == ”) && (!has(self.bucketRef.policy) || !has(self.bucketRef.policy.resolution) || self.bucketRef.policy.resolution == 'Required'))",message="bucketRef must name a Bucket in the same namespace and must not set policy.resolution Optional"
-// +kubebuilder:validation:XValidation:rule="!has(self.bucketSelector) || ((!has(self.bucketSelector.__namespace__) || self.bucketSelector.__namespace__ == ”) && (!has(self.bucketSelector.policy) || !has(self.bucketSelector.policy.resolution) || self.bucketSelector.policy.resolution == 'Required'))",message="bucketSelector must select Buckets in the same namespace and must not set policy.resolution Optional"
+// +kubebuilder:validation:XValidation:rule="(has(self.bucket) && size(self.bucket) > 0) || has(self.bucketRef) || has(self.bucketSelector)",message="set bucket, bucketRef or bucketSelector"
+// +kubebuilder:validation:XValidation:rule="!has(oldSelf.bucket) || size(oldSelf.bucket) == 0 || (has(self.bucket) && self.bucket == oldSelf.bucket)",message="bucket is immutable once set: create a new BucketLifecycle for another bucket"
+// +kubebuilder:validation:XValidation:rule="!has(self.bucketRef) || ((!has(self.bucketRef.__namespace__) || size(self.bucketRef.__namespace__) == 0) && (!has(self.bucketRef.policy) || !has(self.bucketRef.policy.resolution) || self.bucketRef.policy.resolution == 'Required'))",message="bucketRef must name a Bucket in the same namespace and must not set policy.resolution Optional"
+// +kubebuilder:validation:XValidation:rule="!has(self.bucketSelector) || ((!has(self.bucketSelector.__namespace__) || size(self.bucketSelector.__namespace__) == 0) && (!has(self.bucketSelector.policy) || !has(self.bucketSelector.policy.resolution) || self.bucketSelector.policy.resolution == 'Required'))",message="bucketSelector must select Buckets in the same namespace and must not set policy.resolution Optional"
 type BucketLifecycleParameters struct {
 	// Bucket is the name of the bucket whose lifecycle this is.
 	// +crossplane:generate:reference:type=Bucket

@@ -55,7 +55,7 @@ type LifecycleFilterAnd struct {
 
 // A LifecycleFilter selects the objects a rule applies to. An empty or
 // absent filter selects the whole bucket.
-// +kubebuilder:validation:XValidation:rule="[has(self.prefix) && self.prefix != ”, has(self.tag), has(self.and), has(self.objectSizeGreaterThan), has(self.objectSizeLessThan)].filter(x, x).size() <= 1",message="filter takes only one of prefix, tag, objectSizeGreaterThan, objectSizeLessThan or and; use and to combine conditions"
+// +kubebuilder:validation:XValidation:rule="[has(self.prefix) && size(self.prefix) > 0, has(self.tag), has(self.and), has(self.objectSizeGreaterThan), has(self.objectSizeLessThan)].filter(x, x).size() <= 1",message="filter takes only one of prefix, tag, objectSizeGreaterThan, objectSizeLessThan or and; use and to combine conditions"
 type LifecycleFilter struct {
 	// Prefix of the object keys.
 	// +kubebuilder:validation:MaxLength=1024
@@ -83,9 +83,9 @@ type LifecycleFilter struct {
 
 // A Transition moves current object versions to a tier.
 // +kubebuilder:validation:XValidation:rule="has(self.days) != has(self.date)",message="set exactly one of days or date: RustFS requires exactly one of Days (0 or greater) or Date in a transition"
-// +kubebuilder:validation:XValidation:rule="(has(self.storageClass) && self.storageClass != ”) || has(self.tierRef) || has(self.tierSelector)",message="set storageClass, tierRef or tierSelector: a transition needs the name of a registered tier"
-// +kubebuilder:validation:XValidation:rule="!has(self.tierRef) || ((!has(self.tierRef.__namespace__) || self.tierRef.__namespace__ == ”) && (!has(self.tierRef.policy) || !has(self.tierRef.policy.resolution) || self.tierRef.policy.resolution == 'Required'))",message="tierRef must name a Tier in the same namespace and must not set policy.resolution Optional: the rule needs the tier's name"
-// +kubebuilder:validation:XValidation:rule="!has(self.tierSelector) || ((!has(self.tierSelector.__namespace__) || self.tierSelector.__namespace__ == ”) && (!has(self.tierSelector.policy) || !has(self.tierSelector.policy.resolution) || self.tierSelector.policy.resolution == 'Required'))",message="tierSelector must select Tiers in the same namespace and must not set policy.resolution Optional: the rule needs the tier's name"
+// +kubebuilder:validation:XValidation:rule="(has(self.storageClass) && size(self.storageClass) > 0) || has(self.tierRef) || has(self.tierSelector)",message="set storageClass, tierRef or tierSelector: a transition needs the name of a registered tier"
+// +kubebuilder:validation:XValidation:rule="!has(self.tierRef) || ((!has(self.tierRef.__namespace__) || size(self.tierRef.__namespace__) == 0) && (!has(self.tierRef.policy) || !has(self.tierRef.policy.resolution) || self.tierRef.policy.resolution == 'Required'))",message="tierRef must name a Tier in the same namespace and must not set policy.resolution Optional: the rule needs the tier's name"
+// +kubebuilder:validation:XValidation:rule="!has(self.tierSelector) || ((!has(self.tierSelector.__namespace__) || size(self.tierSelector.__namespace__) == 0) && (!has(self.tierSelector.policy) || !has(self.tierSelector.policy.resolution) || self.tierSelector.policy.resolution == 'Required'))",message="tierSelector must select Tiers in the same namespace and must not set policy.resolution Optional: the rule needs the tier's name"
 type Transition struct {
 	// Days after creation when objects transition; 0 transitions them on
 	// the next lifecycle scan.
@@ -121,9 +121,9 @@ type Transition struct {
 }
 
 // A NoncurrentVersionTransition moves noncurrent object versions to a tier.
-// +kubebuilder:validation:XValidation:rule="(has(self.storageClass) && self.storageClass != ”) || has(self.tierRef) || has(self.tierSelector)",message="set storageClass, tierRef or tierSelector: a transition needs the name of a registered tier"
-// +kubebuilder:validation:XValidation:rule="!has(self.tierRef) || ((!has(self.tierRef.__namespace__) || self.tierRef.__namespace__ == ”) && (!has(self.tierRef.policy) || !has(self.tierRef.policy.resolution) || self.tierRef.policy.resolution == 'Required'))",message="tierRef must name a Tier in the same namespace and must not set policy.resolution Optional: the rule needs the tier's name"
-// +kubebuilder:validation:XValidation:rule="!has(self.tierSelector) || ((!has(self.tierSelector.__namespace__) || self.tierSelector.__namespace__ == ”) && (!has(self.tierSelector.policy) || !has(self.tierSelector.policy.resolution) || self.tierSelector.policy.resolution == 'Required'))",message="tierSelector must select Tiers in the same namespace and must not set policy.resolution Optional: the rule needs the tier's name"
+// +kubebuilder:validation:XValidation:rule="(has(self.storageClass) && size(self.storageClass) > 0) || has(self.tierRef) || has(self.tierSelector)",message="set storageClass, tierRef or tierSelector: a transition needs the name of a registered tier"
+// +kubebuilder:validation:XValidation:rule="!has(self.tierRef) || ((!has(self.tierRef.__namespace__) || size(self.tierRef.__namespace__) == 0) && (!has(self.tierRef.policy) || !has(self.tierRef.policy.resolution) || self.tierRef.policy.resolution == 'Required'))",message="tierRef must name a Tier in the same namespace and must not set policy.resolution Optional: the rule needs the tier's name"
+// +kubebuilder:validation:XValidation:rule="!has(self.tierSelector) || ((!has(self.tierSelector.__namespace__) || size(self.tierSelector.__namespace__) == 0) && (!has(self.tierSelector.policy) || !has(self.tierSelector.policy.resolution) || self.tierSelector.policy.resolution == 'Required'))",message="tierSelector must select Tiers in the same namespace and must not set policy.resolution Optional: the rule needs the tier's name"
 type NoncurrentVersionTransition struct {
 	// NoncurrentDays after a version becomes noncurrent when it transitions.
 	// +kubebuilder:validation:Minimum=0

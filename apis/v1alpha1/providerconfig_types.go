@@ -12,12 +12,12 @@ const (
 	DefaultSecretKeyKey = "secretkey"
 )
 
-// Endpoint holds the RustFS address shared by both ProviderConfig kinds.
-type Endpoint struct {
+// EndpointSettings hold the RustFS address shared by both ProviderConfig kinds.
+type EndpointSettings struct {
 	// Endpoint is the base URL of the RustFS S3 and admin API, for example
 	// https://rustfs.storage.svc:9000.
 	// +kubebuilder:validation:MaxLength=2048
-	// +kubebuilder:validation:XValidation:rule="isURL(self) && url(self).getScheme() in ['http', 'https'] && url(self).getHostname() != ''",message="endpoint must be an http:// or https:// URL with a host, for example https://rustfs.storage.svc:9000"
+	// +kubebuilder:validation:XValidation:rule="isURL(self) && url(self).getScheme() in ['http', 'https'] && size(url(self).getHostname()) > 0",message="endpoint must be an http:// or https:// URL with a host, for example https://rustfs.storage.svc:9000"
 	Endpoint string `json:"endpoint"`
 
 	// Region is the SigV4 signing region.
@@ -100,7 +100,7 @@ type LocalTLS struct {
 
 // A ClusterProviderConfigSpec configures access to one RustFS endpoint.
 type ClusterProviderConfigSpec struct {
-	Endpoint `json:",inline"`
+	EndpointSettings `json:",inline"`
 
 	// Credentials of a RustFS user allowed to manage tiers, buckets and
 	// lifecycle configurations.
@@ -114,7 +114,7 @@ type ClusterProviderConfigSpec struct {
 // A ProviderConfigSpec configures access to one RustFS endpoint for the
 // managed resources of one namespace.
 type ProviderConfigSpec struct {
-	Endpoint `json:",inline"`
+	EndpointSettings `json:",inline"`
 
 	// Credentials of a RustFS user allowed to manage tiers, buckets and
 	// lifecycle configurations.

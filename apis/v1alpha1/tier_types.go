@@ -33,7 +33,7 @@ type TierSecretReference struct {
 }
 
 // TierParameters are the settings of a RustFS remote tier.
-// +kubebuilder:validation:XValidation:rule="!has(self.storageClass) || self.storageClass == ” || self.type == 'S3'",message="storageClass is the remote storage class of an S3 tier; RustFS ignores it for other types, so set it only when type is S3"
+// +kubebuilder:validation:XValidation:rule="!has(self.storageClass) || size(self.storageClass) == 0 || self.type == 'S3'",message="storageClass is the remote storage class of an S3 tier; RustFS ignores it for other types, so set it only when type is S3"
 type TierParameters struct {
 	// Name of the tier in RustFS. Bucket lifecycle transitions name it as
 	// their StorageClass. It is used as a raw URL path segment by RustFS's
@@ -51,7 +51,7 @@ type TierParameters struct {
 
 	// Endpoint is the URL of the remote storage.
 	// +kubebuilder:validation:MaxLength=2048
-	// +kubebuilder:validation:XValidation:rule="isURL(self) && url(self).getScheme() in ['http', 'https'] && url(self).getHostname() != ''",message="endpoint must be an http:// or https:// URL with a host, for example https://s3.example.com"
+	// +kubebuilder:validation:XValidation:rule="isURL(self) && url(self).getScheme() in ['http', 'https'] && size(url(self).getHostname()) > 0",message="endpoint must be an http:// or https:// URL with a host, for example https://s3.example.com"
 	Endpoint string `json:"endpoint"`
 
 	// Bucket on the remote storage that receives transitioned objects.

@@ -1,0 +1,141 @@
+// Command provider runs the RustFS Crossplane provider: the controllers for
+// ProviderConfigs, Tiers, Buckets and BucketLifecycles.
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/alecthomas/kingpin/v2"
+	corev1 "k8s.io/api/core/v1"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/client-go/tools/leaderelection/resourcelock"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/healthz"
+	"sigs.k8s.io/controller-runtime/pkg/log/zap"
+	"sigs.k8s.io/controller-runtime/pkg/metrics"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/controller"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/feature"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/gate"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/customresourcesgate"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis"
+	rustfscontroller "github.com/crossplane-contrib/provider-rustfs/internal/controller"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
+	"github.com/crossplane-contrib/provider-rustfs/internal/version"
+)
+
+// flags are the provider's command line.
+type flags struct {
+	debug            bool
+	leaderElection   bool
+	sync             time.Duration
+	poll             time.Duration
+	pollJitter       time.Duration
+	maxReconcileRate int
+	metricsAddr      string
+	healthAddr       string
+	naiveTierList    bool
+}
+
+func parse(args []string) flags {
+	var f flags
+	app := kingpin.New(filepath.Base(os.Args[0]), "Crossplane provider for RustFS tiers, buckets and lifecycle rules.")
+	app.Version(version.Version)
+	app.Flag("debug", "Run with debug logging.").Short('d').Envar("DEBUG").BoolVar(&f.debug)
+	app.Flag("leader-election", "Use leader election for the controller manager.").Short('l').Envar("LEADER_ELECTION").BoolVar(&f.leaderElection)
+	app.Flag("sync", "How often the manager's cache resynchronises every watched object.").Short('s').Default("1h").Envar("SYNC_INTERVAL").DurationVar(&f.sync)
+	app.Flag("poll", "How often each resource is checked for drift from its desired state.").Default("1m").Envar("POLL_INTERVAL").DurationVar(&f.poll)
+	app.Flag("poll-jitter", "Maximum random offset added to each poll, to spread RustFS requests.").Default("0s").Envar("POLL_JITTER").DurationVar(&f.pollJitter)
+	app.Flag("max-reconcile-rate", "Maximum reconciles per second across all controllers; also each controller's concurrency.").Default("10").Envar("MAX_RECONCILE_RATE").IntVar(&f.maxReconcileRate)
+	app.Flag("metrics-bind-address", "Address the Prometheus metrics endpoint listens on; 0 disables it.").Default(":8080").Envar("METRICS_BIND_ADDRESS").StringVar(&f.metricsAddr)
+	app.Flag("health-probe-bind-address", "Address the /healthz and /readyz probes listen on.").Default(":8081").Envar("HEALTH_PROBE_BIND_ADDRESS").StringVar(&f.healthAddr)
+	app.Flag("naive-tier-list", "List tiers on every Tier reconcile instead of sharing one list per endpoint. For comparison only.").Envar("NAIVE_TIER_LIST").BoolVar(&f.naiveTierList)
+	kingpin.MustParse(app.Parse(args))
+	return f
+}
+
+func main() {
+	f := parse(os.Args[1:])
+	log := logger(f.debug)
+
+	cfg, err := ctrl.GetConfig()
+	kingpin.FatalIfError(err, "Cannot get API server rest config")
+
+	mgr, err := ctrl.NewManager(ratelimiter.LimitRESTConfig(cfg, f.maxReconcileRate), managerOptions(f))
+	kingpin.FatalIfError(err, "Cannot create controller manager")
+	kingpin.FatalIfError(apis.AddToScheme(mgr.GetScheme()), "Cannot add RustFS APIs to scheme")
+	kingpin.FatalIfError(apiextensionsv1.AddToScheme(mgr.GetScheme()), "Cannot add CustomResourceDefinition to scheme")
+	kingpin.FatalIfError(mgr.AddHealthzCheck("healthz", healthz.Ping), "Cannot add health check")
+	kingpin.FatalIfError(mgr.AddReadyzCheck("readyz", healthz.Ping), "Cannot add readiness check")
+
+	o := controllerOptions(f, log)
+	kingpin.FatalIfError(customresourcesgate.Setup(mgr, o.Options), "Cannot set up CRD gate controller")
+	kingpin.FatalIfError(rustfscontroller.SetupGated(mgr, o), "Cannot set up RustFS controllers")
+
+	log.Info("Starting provider", "version", version.Version, "poll", f.poll, "max-reconcile-rate", f.maxReconcileRate)
+	kingpin.FatalIfError(mgr.Start(ctrl.SetupSignalHandler()), "Cannot start controller manager")
+}
+
+func logger(debug bool) logging.Logger {
+	zl := zap.New(zap.UseDevMode(debug))
+	if debug {
+		ctrl.SetLogger(zl)
+	} else {
+		// controller-runtime is very verbose at info level; give it a
+		// no-op logger unless debugging.
+		ctrl.SetLogger(zap.New(zap.WriteTo(io.Discard)))
+	}
+	return logging.NewLogrLogger(zl.WithName("provider-rustfs"))
+}
+
+func managerOptions(f flags) ctrl.Options {
+	lease, renew := 60*time.Second, 50*time.Second
+	return ctrl.Options{
+		Cache: cache.Options{
+			SyncPeriod:       &f.sync,
+			DefaultTransform: cache.TransformStripManagedFields(),
+		},
+		// Secret data is never cached: credentials are read through the
+		// API reader and Secret changes are watched as metadata only.
+		Client: client.Options{Cache: &client.CacheOptions{DisableFor: []client.Object{&corev1.Secret{}}}},
+
+		Metrics:                    metricsserver.Options{BindAddress: f.metricsAddr},
+		HealthProbeBindAddress:     f.healthAddr,
+		LeaderElection:             f.leaderElection,
+		LeaderElectionID:           "crossplane-leader-election-provider-rustfs",
+		LeaderElectionResourceLock: resourcelock.LeasesResourceLock,
+		LeaseDuration:              &lease,
+		RenewDeadline:              &renew,
+	}
+}
+
+func controllerOptions(f flags, log logging.Logger) options.Options {
+	mrMetrics := managed.NewMRMetricRecorder()
+	metrics.Registry.MustRegister(mrMetrics)
+	features := &feature.Flags{}
+	features.Enable(feature.EnableBetaManagementPolicies)
+	return options.Options{
+		Options: controller.Options{
+			Logger:                  log,
+			MaxConcurrentReconciles: f.maxReconcileRate,
+			PollInterval:            f.poll,
+			GlobalRateLimiter:       ratelimiter.NewGlobal(f.maxReconcileRate),
+			Features:                features,
+			Gate:                    new(gate.Gate[schema.GroupVersionKind]),
+			MetricOptions:           &controller.MetricOptions{MRMetrics: mrMetrics},
+		},
+		PollJitter:    f.pollJitter,
+		NaiveTierList: f.naiveTierList,
+	}
+}

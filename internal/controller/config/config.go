@@ -1,0 +1,53 @@
+// Package config runs the controllers that count the users of
+// ProviderConfigs and ClusterProviderConfigs.
+package config
+
+import (
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/providerconfig"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
+)
+
+// SetupGated sets up both usage controllers once the CRDs they need exist.
+func SetupGated(mgr ctrl.Manager, o options.Options) error {
+	o.Gated("providerconfig", func() error { return Setup(mgr, o) },
+		v1alpha1.ProviderConfigGroupVersionKind,
+		v1alpha1.ClusterProviderConfigGroupVersionKind,
+		v1alpha1.ProviderConfigUsageGroupVersionKind)
+	return nil
+}
+
+// Setup adds the controllers that account for the usage of ProviderConfigs
+// and ClusterProviderConfigs. One ProviderConfigUsage kind records both.
+func Setup(mgr ctrl.Manager, o options.Options) error {
+	if err := setup(mgr, o, &v1alpha1.ProviderConfig{}, v1alpha1.ProviderConfigGroupKind, v1alpha1.ProviderConfigGroupVersionKind); err != nil {
+		return err
+	}
+	return setup(mgr, o, &v1alpha1.ClusterProviderConfig{}, v1alpha1.ClusterProviderConfigGroupKind, v1alpha1.ClusterProviderConfigGroupVersionKind)
+}
+
+func setup(mgr ctrl.Manager, o options.Options, pc resource.ProviderConfig, groupKind string, gvk schema.GroupVersionKind) error {
+	name := providerconfig.ControllerName(groupKind)
+	of := resource.ProviderConfigKinds{
+		Config:    gvk,
+		Usage:     v1alpha1.ProviderConfigUsageGroupVersionKind,
+		UsageList: v1alpha1.ProviderConfigUsageListGroupVersionKind,
+	}
+	r := providerconfig.NewReconciler(mgr, of,
+		providerconfig.WithLogger(o.Logger.WithValues("controller", name)),
+		providerconfig.WithRecorder(event.NewAPIRecorder(mgr.GetEventRecorderFor(name)))) //nolint:staticcheck // crossplane-runtime's event package still takes the legacy recorder.
+
+	return ctrl.NewControllerManagedBy(mgr).
+		Named(name).
+		WithOptions(o.ForControllerRuntime()).
+		For(pc).
+		Watches(&v1alpha1.ProviderConfigUsage{}, &resource.EnqueueRequestForProviderConfig{Kind: gvk.Kind}).
+		Complete(ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter))
+}

@@ -1,0 +1,61 @@
+// Package options holds the settings every controller of the provider shares
+// and the managed reconciler options derived from them.
+package options
+
+import (
+	"time"
+
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/controller"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/feature"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+)
+
+// Options configure the provider's controllers.
+type Options struct {
+	controller.Options
+
+	// PollJitter is the maximum random delay added to each poll.
+	PollJitter time.Duration
+
+	// NaiveTierList makes every Tier reconcile list the tiers itself
+	// instead of sharing one list per endpoint. For comparison only.
+	NaiveTierList bool
+}
+
+// Managed returns the managed reconciler options every kind uses. Management
+// policies are always enabled: the kinds default to a Retain-only policy
+// set, which the reconciler rejects when the feature is off.
+func (o Options) Managed(mgr ctrl.Manager, name string) []managed.ReconcilerOption {
+	opts := []managed.ReconcilerOption{
+		managed.WithLogger(o.Logger.WithValues("controller", name)),
+		managed.WithPollInterval(o.PollInterval),
+		managed.WithRecorder(event.NewAPIRecorder(mgr.GetEventRecorderFor(name))), //nolint:staticcheck // crossplane-runtime's event package still takes the legacy recorder.
+		managed.WithManagementPolicies(),
+	}
+	if o.PollJitter > 0 {
+		opts = append(opts, managed.WithPollJitterHook(o.PollJitter))
+	}
+	if o.MetricOptions != nil {
+		opts = append(opts, managed.WithMetricRecorder(o.MetricOptions.MRMetrics))
+	}
+	if o.Features != nil && o.Features.Enabled(feature.EnableAlphaChangeLogs) && o.ChangeLogOptions != nil {
+		opts = append(opts, managed.WithChangeLogger(o.ChangeLogOptions.ChangeLogger))
+	}
+	return opts
+}
+
+// Gated registers setup to run once the CRDs of every kind in gvks are
+// established (the safe-start capability). A setup error after start
+// cannot be returned to anyone, so it stops the process.
+func (o Options) Gated(name string, setup func() error, gvks ...schema.GroupVersionKind) {
+	o.Gate.Register(func() {
+		if err := setup(); err != nil {
+			panic(errors.Wrapf(err, "cannot set up %s controller", name))
+		}
+	}, gvks...)
+}
