@@ -9,21 +9,12 @@ import (
 	"time"
 
 	"github.com/alecthomas/kingpin/v2"
-	corev1 "k8s.io/api/core/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/client-go/tools/leaderelection/resourcelock"
 	ctrl "sigs.k8s.io/controller-runtime"
-	"sigs.k8s.io/controller-runtime/pkg/cache"
-	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 	"sigs.k8s.io/controller-runtime/pkg/metrics"
-	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/controller"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/feature"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/gate"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/customresourcesgate"
@@ -100,42 +91,16 @@ func logger(debug bool) logging.Logger {
 }
 
 func managerOptions(f flags) ctrl.Options {
-	lease, renew := 60*time.Second, 50*time.Second
-	return ctrl.Options{
-		Cache: cache.Options{
-			SyncPeriod:       &f.sync,
-			DefaultTransform: cache.TransformStripManagedFields(),
-		},
-		// Secret data is never cached: credentials are read through the
-		// API reader and Secret changes are watched as metadata only.
-		Client: client.Options{Cache: &client.CacheOptions{DisableFor: []client.Object{&corev1.Secret{}}}},
-
-		Metrics:                    metricsserver.Options{BindAddress: f.metricsAddr},
-		HealthProbeBindAddress:     f.healthAddr,
-		LeaderElection:             f.leaderElection,
-		LeaderElectionID:           "crossplane-leader-election-provider-rustfs",
-		LeaderElectionResourceLock: resourcelock.LeasesResourceLock,
-		LeaseDuration:              &lease,
-		RenewDeadline:              &renew,
-	}
+	return options.Manager(options.ManagerSettings{
+		Sync: f.sync, MetricsAddr: f.metricsAddr, HealthAddr: f.healthAddr, LeaderElection: f.leaderElection,
+	})
 }
 
 func controllerOptions(f flags, log logging.Logger) options.Options {
 	mrMetrics := managed.NewMRMetricRecorder()
 	metrics.Registry.MustRegister(mrMetrics)
-	features := &feature.Flags{}
-	features.Enable(feature.EnableBetaManagementPolicies)
-	return options.Options{
-		Options: controller.Options{
-			Logger:                  log,
-			MaxConcurrentReconciles: f.maxReconcileRate,
-			PollInterval:            f.poll,
-			GlobalRateLimiter:       ratelimiter.NewGlobal(f.maxReconcileRate),
-			Features:                features,
-			Gate:                    new(gate.Gate[schema.GroupVersionKind]),
-			MetricOptions:           &controller.MetricOptions{MRMetrics: mrMetrics},
-		},
-		PollJitter:    f.pollJitter,
-		NaiveTierList: f.naiveTierList,
-	}
+	return options.New(log, options.ControllerSettings{
+		Poll: f.poll, PollJitter: f.pollJitter, MaxReconcileRate: f.maxReconcileRate,
+		NaiveTierList: f.naiveTierList, Metrics: mrMetrics,
+	})
 }

@@ -1,0 +1,57 @@
+package testenv
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/log/zap"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
+)
+
+// A SetupFn sets up one of the provider's controllers, as the binary does.
+type SetupFn func(ctrl.Manager, options.Options) error
+
+// StartManager starts a controller manager configured exactly as the
+// provider binary configures it (no Secret data cache, management policies
+// on), runs the given controller setups against it, and stops it when the
+// test ends. Setups run directly, not behind the CRD gate.
+func (e *Env) StartManager(t testing.TB, s options.ControllerSettings, setups ...SetupFn) ctrl.Manager {
+	t.Helper()
+	if s.MaxReconcileRate == 0 {
+		s.MaxReconcileRate = 50
+	}
+	mo := options.Manager(options.ManagerSettings{Sync: time.Hour, MetricsAddr: "0", HealthAddr: "0"})
+	mo.Scheme = e.Scheme
+	// Each manager in a test process registers its controllers' names
+	// once; several managers may reuse them.
+	skip := true
+	mo.Controller.SkipNameValidation = &skip
+	mgr, err := ctrl.NewManager(e.Config, mo)
+	if err != nil {
+		t.Fatalf("cannot create manager: %v", err)
+	}
+	o := options.New(logging.NewLogrLogger(zap.New(zap.UseDevMode(true)).WithName("test")), s)
+	for _, setup := range setups {
+		if err := setup(mgr, o); err != nil {
+			t.Fatalf("cannot set up controller: %v", err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if err := mgr.Start(ctx); err != nil {
+			t.Errorf("manager stopped: %v", err)
+		}
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	if !mgr.GetCache().WaitForCacheSync(ctx) {
+		t.Fatal("manager cache did not sync")
+	}
+	return mgr
+}
