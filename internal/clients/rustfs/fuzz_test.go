@@ -111,4 +111,3 @@ func FuzzLifecycleRoundTrip(f *testing.F) {
 		}
 	})
 }
-
