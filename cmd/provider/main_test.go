@@ -1,0 +1,41 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestMain lets the test binary act as the provider binary, so that the
+// help test runs the real flag parsing in a child process.
+func TestMain(m *testing.M) {
+	if os.Getenv("PROVIDER_RUSTFS_RUN_MAIN") == "1" {
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+func TestHelpListsEveryFlag(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "--help") //nolint:gosec // Runs this test binary.
+	cmd.Env = append(os.Environ(), "PROVIDER_RUSTFS_RUN_MAIN=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("--help: %v\n%s", err, out)
+	}
+	for _, flag := range []string{
+		"--[no-]debug", "$DEBUG",
+		"--[no-]leader-election", "$LEADER_ELECTION",
+		"--sync=1h", "$SYNC_INTERVAL",
+		"--poll=1m", "$POLL_INTERVAL",
+		"--poll-jitter=", "$POLL_JITTER",
+		"--max-reconcile-rate=10", "$MAX_RECONCILE_RATE",
+		"--metrics-bind-address=", "$METRICS_BIND_ADDRESS",
+		"--health-probe-bind-address=", "$HEALTH_PROBE_BIND_ADDRESS",
+	} {
+		if !strings.Contains(string(out), flag) {
+			t.Errorf("--help does not list %q:\n%s", flag, out)
+		}
+	}
+}

@@ -1,0 +1,108 @@
+package memo
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/client/fake"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis"
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+)
+
+func TestBlocked(t *testing.T) {
+	b := Block{Reason: v1alpha1.ReasonTierApplyFailed, Message: "no", Fingerprint: Fingerprint("1", "rv", "pc")}
+	cases := map[string]struct {
+		reason      string
+		stored      bool
+		fingerprint string
+		want        bool
+	}{
+		"NoBlock":         {reason: "Nothing recorded is not blocked.", fingerprint: b.Fingerprint},
+		"SameInputs":      {reason: "A block holds while its inputs are unchanged.", stored: true, fingerprint: b.Fingerprint, want: true},
+		"ChangedInputs":   {reason: "A new generation lifts the block.", stored: true, fingerprint: Fingerprint("2", "rv", "pc")},
+		"ChangedSecret":   {reason: "A rotated Secret lifts the block.", stored: true, fingerprint: Fingerprint("1", "rv2", "pc")},
+		"ChangedProvider": {reason: "A changed ProviderConfig lifts the block.", stored: true, fingerprint: Fingerprint("1", "rv", "pc2")},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			o := &v1alpha1.Tier{}
+			if tc.stored {
+				Set(o, BlockKey, b)
+			}
+			got, ok := Blocked(o, tc.fingerprint)
+			if ok != tc.want {
+				t.Fatalf("%s\nBlocked(...): want %t, got %t", tc.reason, tc.want, ok)
+			}
+			if ok && got != b {
+				t.Errorf("%s\nBlocked(...): want %+v, got %+v", tc.reason, b, got)
+			}
+		})
+	}
+}
+
+func TestDesiredStateChanged(t *testing.T) {
+	with := func(a map[string]string) *v1alpha1.Tier {
+		return &v1alpha1.Tier{ObjectMeta: metav1.ObjectMeta{Annotations: a, Generation: 1}}
+	}
+	cases := map[string]struct {
+		reason   string
+		old, new map[string]string
+		want     bool
+	}{
+		"OwnAnnotation":  {reason: "The provider's memory is not desired state.", old: nil, new: map[string]string{BlockKey: "{}"}, want: false},
+		"CreatePending":  {reason: "crossplane-runtime's bookkeeping is not desired state.", new: map[string]string{"crossplane.io/external-create-pending": "now"}, want: false},
+		"UserAnnotation": {reason: "A user's annotation is desired state.", new: map[string]string{"team": "a"}, want: true},
+		"PauseRemoved":   {reason: "Removing an annotation is a change.", old: map[string]string{"crossplane.io/paused": "true"}, want: true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got := DesiredStateChanged().Update(event.UpdateEvent{ObjectOld: with(tc.old), ObjectNew: with(tc.new)})
+			if got != tc.want {
+				t.Errorf("%s\nUpdate(...): want %t, got %t", tc.reason, tc.want, got)
+			}
+		})
+	}
+}
+
+func TestPersistKeepsStatus(t *testing.T) {
+	s := runtime.NewScheme()
+	if err := apis.AddToScheme(s); err != nil {
+		t.Fatal(err)
+	}
+	stored := &v1alpha1.Tier{ObjectMeta: metav1.ObjectMeta{Namespace: "a", Name: "t", Annotations: map[string]string{"gone": "x", "keep": "y"}}}
+	kube := fake.NewClientBuilder().WithScheme(s).WithObjects(stored).WithStatusSubresource(stored).Build()
+	ctx := context.Background()
+
+	o := &v1alpha1.Tier{}
+	if err := kube.Get(ctx, client.ObjectKeyFromObject(stored), o); err != nil {
+		t.Fatal(err)
+	}
+	o.Status.SetConditions(xpv2.Available())
+	Set(o, BlockKey, Block{Reason: "R"})
+	Delete(o, "gone")
+	if err := Persist(ctx, kube, o, BlockKey, "gone"); err != nil {
+		t.Fatal(err)
+	}
+	if o.Status.GetCondition(xpv2.TypeReady).Status != "True" {
+		t.Errorf("Persist(...): in-memory status was lost")
+	}
+	got := &v1alpha1.Tier{}
+	if err := kube.Get(ctx, client.ObjectKeyFromObject(stored), got); err != nil {
+		t.Fatal(err)
+	}
+	if got.ResourceVersion != o.ResourceVersion {
+		t.Errorf("Persist(...): want resourceVersion %s, got %s", got.ResourceVersion, o.ResourceVersion)
+	}
+	want := map[string]string{"keep": "y", BlockKey: `{"reason":"R","message":"","fingerprint":""}`}
+	if diff := cmp.Diff(want, got.GetAnnotations()); diff != "" {
+		t.Errorf("Persist(...): -want annotations, +got:\n%s", diff)
+	}
+}
