@@ -42,7 +42,8 @@ func setup(mgr ctrl.Manager, o options.Options, pc resource.ProviderConfig, grou
 	}
 	r := providerconfig.NewReconciler(mgr, of,
 		providerconfig.WithLogger(o.Logger.WithValues("controller", name)),
-		providerconfig.WithRecorder(event.NewAPIRecorder(mgr.GetEventRecorderFor(name)))) //nolint:staticcheck // crossplane-runtime's event package still takes the legacy recorder.
+		//lint:ignore SA1019 crossplane-runtime's event package still takes the legacy recorder.
+		providerconfig.WithRecorder(event.NewAPIRecorder(mgr.GetEventRecorderFor(name))))
 
 	return ctrl.NewControllerManagedBy(mgr).
 		Named(name).

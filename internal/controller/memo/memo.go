@@ -129,4 +129,3 @@ func equalIgnoring(a, b map[string]string) bool {
 	}
 	return true
 }
-

@@ -34,7 +34,8 @@ func (o Options) Managed(mgr ctrl.Manager, name string) []managed.ReconcilerOpti
 	opts := []managed.ReconcilerOption{
 		managed.WithLogger(o.Logger.WithValues("controller", name)),
 		managed.WithPollInterval(o.PollInterval),
-		managed.WithRecorder(event.NewAPIRecorder(mgr.GetEventRecorderFor(name))), //nolint:staticcheck // crossplane-runtime's event package still takes the legacy recorder.
+		//lint:ignore SA1019 crossplane-runtime's event package still takes the legacy recorder.
+		managed.WithRecorder(event.NewAPIRecorder(mgr.GetEventRecorderFor(name))),
 		managed.WithManagementPolicies(),
 	}
 	if o.PollJitter > 0 {
