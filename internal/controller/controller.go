@@ -4,13 +4,19 @@ package controller
 import (
 	ctrl "sigs.k8s.io/controller-runtime"
 
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/bucket"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/bucketlifecycle"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/config"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/tier"
 )
 
 // setups are the gated setup functions of every controller.
 var setups = []func(ctrl.Manager, options.Options) error{
 	config.SetupGated,
+	bucket.SetupGated,
+	bucketlifecycle.SetupGated,
+	tier.SetupGated,
 }
 
 // SetupGated registers every controller to start once the CRDs it needs are

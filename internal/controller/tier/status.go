@@ -1,0 +1,108 @@
+package tier
+
+import (
+	"strconv"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+)
+
+// credentialsKey is the annotation that records the credentials the
+// provider last applied to the tier (an applied record).
+const credentialsKey = memo.Prefix + "credentials"
+
+// An operation is the kind of write a block applies to.
+type operation string
+
+// The writes the controller makes.
+const (
+	opAdd  operation = "add"
+	opEdit operation = "edit"
+)
+
+// A block is a memo.Block (stored under memo.BlockKey) that also says which
+// write failed and, for an ambiguous answer, when it lapses. A block of one
+// operation never stops the other: an add that failed says nothing about a
+// credentials edit of a tier that now exists.
+type block struct {
+	memo.Block
+
+	Op      operation    `json:"op"`
+	Expires *metav1.Time `json:"expires,omitempty"`
+}
+
+// recall returns the credentials recorded on the Tier, or nil.
+func recall(cr *v1alpha1.Tier) *applied {
+	var a applied
+	if !memo.Get(cr, credentialsKey, &a) {
+		return nil
+	}
+	return &a
+}
+
+// fingerprint digests the inputs whose change lifts a block: the Tier's
+// generation, its Secret's resourceVersion and its ProviderConfig revision.
+func fingerprint(cr *v1alpha1.Tier, secretVersion, revision string) string {
+	return memo.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), secretVersion, revision)
+}
+
+// activeBlock returns the block recorded on the Tier if it is for op, its
+// fingerprint still matches and it has not lapsed at now.
+func activeBlock(cr *v1alpha1.Tier, fp string, op operation, now time.Time) (block, bool) {
+	var b block
+	if !memo.Get(cr, memo.BlockKey, &b) || b.Fingerprint != fp || b.Op != op {
+		return block{}, false
+	}
+	if b.Expires != nil && !now.Before(b.Expires.Time) {
+		return block{}, false
+	}
+	return b, true
+}
+
+// conflictReasons are the failures reported as TierConflict=True.
+var conflictReasons = map[xpv2.ConditionReason]bool{
+	v1alpha1.ReasonImmutableFieldDrift: true,
+	v1alpha1.ReasonBackendInUse:        true,
+	v1alpha1.ReasonDuplicateTier:       true,
+}
+
+func condition(t xpv2.ConditionType, s corev1.ConditionStatus, r xpv2.ConditionReason, msg string, gen int64) xpv2.Condition {
+	return xpv2.Condition{Type: t, Status: s, Reason: r, Message: msg, LastTransitionTime: metav1.Now(), ObservedGeneration: gen}
+}
+
+// noConflict is TierConflict=False: the live tier, if any, matches the spec
+// and no other Tier claims its name.
+func noConflict(gen int64) xpv2.Condition {
+	return condition(v1alpha1.TypeTierConflict, corev1.ConditionFalse, v1alpha1.ReasonNoConflict, "", gen)
+}
+
+// A blockedError is a failure that retrying cannot fix: only a change of the
+// Tier, its Secret or its ProviderConfig can. Its message is the condition
+// message: it names the problem and the next action, never a secret value.
+type blockedError struct {
+	Reason  xpv2.ConditionReason
+	Message string
+}
+
+func (e *blockedError) Error() string { return e.Message }
+
+// fail sets Ready=False for reason with msg, TierConflict=True for a
+// conflict and TierConflict=False otherwise (so it is never left stale),
+// and returns the blockedError to report.
+func fail(cr *v1alpha1.Tier, reason xpv2.ConditionReason, msg string) error {
+	gen := cr.GetGeneration()
+	ready := condition(xpv2.TypeReady, corev1.ConditionFalse, reason, msg, gen)
+	conflict := noConflict(gen)
+	if conflictReasons[reason] {
+		ready.Reason = v1alpha1.ReasonTierConflict
+		conflict = condition(v1alpha1.TypeTierConflict, corev1.ConditionTrue, reason, msg, gen)
+	}
+	cr.SetConditions(ready, conflict)
+	return &blockedError{Reason: reason, Message: msg}
+}

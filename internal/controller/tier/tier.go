@@ -1,0 +1,163 @@
+// Package tier is the controller of the Tier managed resource: a RustFS
+// remote storage tier that the provider registers or adopts, whose
+// credentials it rotates from a Secret, and which it never changes
+// otherwise nor removes.
+package tier
+
+import (
+	"context"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
+	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/owner"
+)
+
+// SetupGated sets up the Tier controller once the CRDs it needs exist.
+func SetupGated(mgr ctrl.Manager, o options.Options) error {
+	o.Gated("tier", func() error { return Setup(mgr, o) },
+		v1alpha1.TierGroupVersionKind,
+		v1alpha1.ProviderConfigGroupVersionKind,
+		v1alpha1.ClusterProviderConfigGroupVersionKind,
+		v1alpha1.ProviderConfigUsageGroupVersionKind)
+	return nil
+}
+
+// Setup adds the Tier controller to mgr. Secrets are watched as metadata
+// only and their data is read through the API reader, so the manager never
+// caches Secret data.
+func Setup(mgr ctrl.Manager, o options.Options) error {
+	name := managed.ControllerName(v1alpha1.TierGroupKind)
+	if err := addIndexes(context.Background(), mgr.GetFieldIndexer()); err != nil {
+		return err
+	}
+	kube := mgr.GetClient()
+	resolver := connection.NewResolver(kube, mgr.GetAPIReader(),
+		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
+	c := &connector{
+		kube: kube, secrets: mgr.GetAPIReader(), resolve: resolver.Resolve, endpointOf: resolver.Endpoint,
+		newClient: newClient, listTiers: directList(newClient), invalidate: func(*connection.Connection) {},
+		now: time.Now, poll: o.PollInterval,
+	}
+	opts := append(o.Managed(mgr, name),
+		managed.WithTypedExternalConnector[*v1alpha1.Tier](c),
+		managed.WithInitializers(&externalName{kube: kube}),
+		managed.WithDeterministicExternalName(true))
+	r := managed.NewReconciler(mgr, resource.ManagedKind(v1alpha1.TierGroupVersionKind), opts...)
+
+	log := o.Logger.WithValues("controller", name)
+	return ctrl.NewControllerManagedBy(mgr).
+		Named(name).
+		WithOptions(o.ForControllerRuntime()).
+		For(&v1alpha1.Tier{}, builder.WithPredicates(memo.DesiredStateChanged())).
+		WatchesMetadata(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(tiersUsingSecret(kube, log))).
+		Watches(&v1alpha1.Tier{}, handler.EnqueueRequestsFromMapFunc(peersOf(kube, log)), builder.WithPredicates(leaving())).
+		Complete(ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter))
+}
+
+// newClient returns a RustFS client for c.
+func newClient(c rustfs.Config) (rustfs.TierAPI, error) {
+	cl, err := rustfs.New(c)
+	if err != nil {
+		return nil, err
+	}
+	return cl, nil
+}
+
+// directList lists tiers with a client of the connection's own; a shared
+// per-endpoint list can replace it without touching Observe.
+func directList(newClient func(rustfs.Config) (rustfs.TierAPI, error)) func(context.Context, *connection.Connection) ([]rustfs.Tier, error) {
+	return func(ctx context.Context, c *connection.Connection) ([]rustfs.Tier, error) {
+		api, err := newClient(c.Config)
+		if err != nil {
+			return nil, errors.Wrap(err, errNewClient)
+		}
+		return api.ListTiers(ctx)
+	}
+}
+
+const (
+	errNewClient = "cannot create RustFS client"
+	errConnect   = "cannot resolve the providerConfigRef"
+)
+
+// A connector produces an external client for one reconcile of a Tier.
+// Every dependency is a field, so tests can replace any of them.
+type connector struct {
+	kube       client.Client
+	secrets    client.Reader
+	resolve    func(ctx context.Context, mg resource.ModernManaged) (*connection.Connection, error)
+	endpointOf owner.EndpointFn
+	newClient  func(rustfs.Config) (rustfs.TierAPI, error)
+	listTiers  func(ctx context.Context, c *connection.Connection) ([]rustfs.Tier, error)
+	invalidate func(c *connection.Connection)
+	now        func() time.Time
+	poll       time.Duration
+}
+
+// Connect resolves the Tier's ProviderConfig and returns a client for it.
+func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Tier) (managed.TypedExternalClient[*v1alpha1.Tier], error) {
+	conn, err := c.resolve(ctx, cr)
+	if err != nil {
+		return nil, errors.Wrap(err, errConnect)
+	}
+	api, err := c.newClient(conn.Config)
+	if err != nil {
+		return nil, errors.Wrap(err, errNewClient)
+	}
+	return &external{connector: c, conn: conn, api: api}, nil
+}
+
+var _ managed.TypedExternalClient[*v1alpha1.Tier] = &external{}
+
+// An external observes, adds and edits one RustFS tier. It never removes
+// one.
+type external struct {
+	*connector
+	conn *connection.Connection
+	api  rustfs.TierAPI
+}
+
+// Delete does nothing: tiers are Retain-only. RustFS refuses to remove a
+// tier that objects reference, and transitioned objects live under the
+// remote prefix, so the provider never removes one, even when Delete was
+// forced into the management policies.
+func (e *external) Delete(_ context.Context, _ *v1alpha1.Tier) (managed.ExternalDelete, error) {
+	return managed.ExternalDelete{}, nil
+}
+
+// Disconnect does nothing: the client holds no session.
+func (e *external) Disconnect(_ context.Context) error { return nil }
+
+// An externalName initializer makes the external-name annotation mirror
+// spec.forProvider.name, the tier's identity in RustFS. It replaces the
+// default initializer, which would write metadata.name.
+type externalName struct{ kube client.Client }
+
+// Initialize sets the external name to spec.forProvider.name.
+func (i *externalName) Initialize(ctx context.Context, mg resource.Managed) error {
+	cr, ok := mg.(*v1alpha1.Tier)
+	if !ok {
+		return errors.New("managed resource is not a Tier")
+	}
+	if meta.GetExternalName(cr) == cr.Spec.ForProvider.Name {
+		return nil
+	}
+	meta.SetExternalName(cr, cr.Spec.ForProvider.Name)
+	return errors.Wrap(i.kube.Update(ctx, cr), "cannot set the external name to spec.forProvider.name")
+}

@@ -1,0 +1,121 @@
+package tier
+
+import (
+	"context"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+)
+
+const (
+	errAdd     = "cannot add tier"
+	errEdit    = "cannot rotate tier credentials"
+	errExists  = "tier was added concurrently; it is observed and adopted on the next reconcile"
+	errPersist = "cannot record the tier's credentials"
+)
+
+// Create registers the tier with the Secret's credentials and force. The
+// reconciler persists only annotations after Create, so what must be
+// remembered (the credentials applied, or a blocking failure) is written
+// to annotations, which Observe folds into status.
+func (e *external) Create(ctx context.Context, cr *v1alpha1.Tier) (managed.ExternalCreation, error) {
+	c, err := e.prepare(ctx, cr)
+	if err != nil {
+		return managed.ExternalCreation{}, err
+	}
+	t := desiredTier(cr.Spec.ForProvider)
+	t.AccessKey, t.SecretKey = c.accessKey, c.secretKey
+	err = e.api.AddTier(ctx, t, cr.Spec.ForProvider.Force)
+	e.invalidate(e.conn)
+	if err != nil {
+		return managed.ExternalCreation{}, e.addFailed(cr, c, err)
+	}
+	memo.Set(cr, credentialsKey, c.applied(false))
+	memo.Delete(cr, memo.BlockKey)
+	return managed.ExternalCreation{}, nil
+}
+
+// prepare repeats, before a write, the checks Observe made: the tier name
+// rules and readable Secret credentials.
+func (e *external) prepare(ctx context.Context, cr *v1alpha1.Tier) (secretCreds, error) {
+	name := cr.Spec.ForProvider.Name
+	if rule := validateName(name); rule != "" {
+		return secretCreds{}, &blockedError{Reason: v1alpha1.ReasonTierApplyFailed, Message: nameMessage(name, rule)}
+	}
+	c, err := e.credentials(ctx, cr)
+	if err != nil {
+		return secretCreds{}, err
+	}
+	return c, nil
+}
+
+// addFailed records a failed add. A concurrent add and transient answers
+// are retried with backoff; anything else blocks the add until the Tier,
+// its Secret or its ProviderConfig changes, except the ambiguous RustFS
+// 1.0.0-rc "backend in use", which lapses after one poll interval.
+func (e *external) addFailed(cr *v1alpha1.Tier, c secretCreds, err error) error {
+	switch {
+	case rustfs.IsTierExists(err):
+		return errors.Wrap(err, errExists)
+	case rustfs.IsTransient(err):
+		return errors.Wrap(err, errAdd)
+	}
+	reason, msg, ambiguous := addFailure(cr, err)
+	b := block{Block: memo.Block{Reason: reason, Message: msg, Fingerprint: fingerprint(cr, c.version, e.conn.Revision)}, Op: opAdd}
+	if ambiguous {
+		b.Expires = &metav1.Time{Time: e.now().Add(e.poll)}
+	}
+	memo.Set(cr, memo.BlockKey, b)
+	return fail(cr, reason, msg)
+}
+
+// Update applies the Secret's credentials to the tier: exactly one
+// credentials-only edit with both keys. Everything else about a registered
+// tier is immutable in RustFS, so Observe asks for an update only when the
+// credentials must be applied. The record of what was applied is persisted
+// here, because annotations set in Update are not saved by the reconciler.
+func (e *external) Update(ctx context.Context, cr *v1alpha1.Tier) (managed.ExternalUpdate, error) {
+	c, err := e.prepare(ctx, cr)
+	if err != nil {
+		return managed.ExternalUpdate{}, err
+	}
+	err = e.api.EditTierCredentials(ctx, cr.Spec.ForProvider.Name, c.accessKey, c.secretKey)
+	e.invalidate(e.conn)
+	if err != nil {
+		return managed.ExternalUpdate{}, e.editFailed(ctx, cr, c, err)
+	}
+	last := recall(cr)
+	a := c.applied(last == nil || last.Adopted)
+	memo.Set(cr, credentialsKey, a)
+	memo.Delete(cr, memo.BlockKey)
+	if err := memo.Persist(ctx, e.kube, cr, credentialsKey, memo.BlockKey); err != nil {
+		return managed.ExternalUpdate{}, errors.Wrap(err, errPersist)
+	}
+	cr.Status.AtProvider.Credentials = observation(nil, &a).Credentials
+	cr.Status.AtProvider.Adopted = a.Adopted
+	return managed.ExternalUpdate{}, nil
+}
+
+// editFailed records a failed edit. A tier removed out of band and
+// transient answers are retried with backoff (the next Observe sees a
+// missing tier and adds it); anything else blocks the edit until the Tier,
+// its Secret or its ProviderConfig changes.
+func (e *external) editFailed(ctx context.Context, cr *v1alpha1.Tier, c secretCreds, err error) error {
+	if rustfs.IsTierNotFound(err) || rustfs.IsTransient(err) {
+		return errors.Wrap(err, errEdit)
+	}
+	msg := refusedMessage("rotate the credentials of tier", cr, err)
+	b := block{Block: memo.Block{Reason: v1alpha1.ReasonTierApplyFailed, Message: msg,
+		Fingerprint: fingerprint(cr, c.version, e.conn.Revision)}, Op: opEdit}
+	memo.Set(cr, memo.BlockKey, b)
+	if perr := memo.Persist(ctx, e.kube, cr, memo.BlockKey); perr != nil {
+		return errors.Wrap(perr, "cannot record the blocked credentials edit")
+	}
+	return fail(cr, v1alpha1.ReasonTierApplyFailed, msg)
+}
