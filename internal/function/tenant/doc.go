@@ -1,0 +1,11 @@
+// Package tenant is the Tenant composition function: it renders a Tenant
+// (storage.rustfs.crossplane.io) into one Tier per spec.tiers entry, one
+// Bucket per spec.buckets entry and, for buckets with a lifecycle, one
+// BucketLifecycle, all with deterministic names keyed by entry name, and
+// writes per-tier and per-bucket status rows back onto the Tenant.
+//
+// The Go types in input*.go are also the source of the Tenant and XTenant
+// XRD schemas in packages/configuration-tenant (see generate.go).
+// +groupName=storage.rustfs.crossplane.io
+// +versionName=v1alpha1
+package tenant

@@ -1,0 +1,9 @@
+//go:build generate
+
+// Generate the Tenant (v2, Namespaced) and XTenant (v1, LegacyCluster) XRDs
+// of the tenant Configuration package from the Go types of this package:
+// go generate -tags generate ./internal/function/...
+
+//go:generate go run ../xrdgen -root . -out ../../../packages/configuration-tenant
+
+package tenant

@@ -1,0 +1,171 @@
+package tenant
+
+import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+)
+
+// A ProviderConfigKind is the kind of configuration the composed managed
+// resources use.
+// +kubebuilder:validation:Enum=ProviderConfig;ClusterProviderConfig
+type ProviderConfigKind string
+
+// Provider configuration kinds.
+const (
+	KindProviderConfig        ProviderConfigKind = "ProviderConfig"
+	KindClusterProviderConfig ProviderConfigKind = "ClusterProviderConfig"
+)
+
+// A ProviderConfigReference names the ProviderConfig (in the Tenant's
+// namespace) or ClusterProviderConfig every composed resource uses.
+type ProviderConfigReference struct {
+	// Kind of the configuration.
+	Kind ProviderConfigKind `json:"kind"`
+
+	// Name of the configuration.
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=253
+	Name string `json:"name"`
+}
+
+// A TenantTier is a remote storage tier of the Tenant, in the RustFS
+// operator's shape. It renders to a Tier.
+// +kubebuilder:validation:XValidation:rule="!has(self.storageClass) || size(self.storageClass) == 0 || self.type == 'S3'",message="storageClass is the remote storage class of an S3 tier; RustFS ignores it for other types, so set it only when type is S3"
+type TenantTier struct {
+	// Name of the tier in RustFS. Lifecycle transitions name it as their
+	// storageClass. It is used as a raw URL path segment by RustFS's admin
+	// API, so only A-Z, 0-9, '_', '-' and '.' are allowed.
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=64
+	// +kubebuilder:validation:XValidation:rule="self.matches('^[A-Z0-9_.-]+$')",message="name may contain only A-Z, 0-9, '_', '-' and '.': RustFS requires uppercase tier names, and uses the name as a raw URL path segment when rotating credentials, so characters that need percent-encoding would make the tier impossible to edit"
+	// +kubebuilder:validation:XValidation:rule="self != '.' && self != '..'",message="name must not be '.' or '..': RustFS uses the tier name as a URL path segment, where these are path navigation"
+	// +kubebuilder:validation:XValidation:rule="!(self.upperAscii() in ['STANDARD', 'REDUCED_REDUNDANCY'])",message="name must not be STANDARD or REDUCED_REDUNDANCY (in any case): RustFS reserves these storage class names"
+	Name string `json:"name"`
+
+	// Type of the remote storage.
+	Type v1alpha1.TierType `json:"type"`
+
+	// Endpoint is the URL of the remote storage.
+	// +kubebuilder:validation:MaxLength=2048
+	// +kubebuilder:validation:XValidation:rule="isURL(self) && url(self).getScheme() in ['http', 'https'] && size(url(self).getHostname()) > 0",message="endpoint must be an http:// or https:// URL with a host, for example https://s3.example.com"
+	Endpoint string `json:"endpoint"`
+
+	// Bucket on the remote storage that receives transitioned objects.
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=255
+	Bucket string `json:"bucket"`
+
+	// Prefix within the remote bucket.
+	// +kubebuilder:validation:MaxLength=1024
+	// +optional
+	Prefix string `json:"prefix,omitempty"`
+
+	// Region of the remote bucket.
+	// +kubebuilder:validation:MaxLength=64
+	// +optional
+	Region string `json:"region,omitempty"`
+
+	// StorageClass is the remote storage class objects are written with.
+	// S3 type only.
+	// +kubebuilder:validation:MaxLength=64
+	// +optional
+	StorageClass string `json:"storageClass,omitempty"`
+
+	// CredsSecret names the Secret, in the namespace of the composed
+	// resources, holding the remote storage access and secret keys.
+	CredsSecret v1alpha1.TierSecretReference `json:"credsSecret"`
+
+	// Force registers the tier even if the remote prefix already holds
+	// objects. Use it only for a prefix that belongs to this tenant. It is
+	// sent only when the tier is added.
+	// +optional
+	Force bool `json:"force,omitempty"`
+}
+
+// A TenantBucket is a bucket of the Tenant. It renders to a Bucket and, when
+// it has a lifecycle, to a BucketLifecycle.
+type TenantBucket struct {
+	// Name of the bucket in RustFS (S3 bucket naming rules).
+	// +kubebuilder:validation:MinLength=3
+	// +kubebuilder:validation:MaxLength=63
+	// +kubebuilder:validation:XValidation:rule="self.matches('^[a-z0-9][a-z0-9.-]*[a-z0-9]$') && !self.contains('..')",message="name must be an S3 bucket name: 3-63 characters from a-z, 0-9, '.' and '-', starting and ending with a letter or digit, without '..'"
+	Name string `json:"name"`
+
+	v1alpha1.BucketParameters `json:",inline"`
+
+	// Lifecycle of the bucket. Absent leaves the bucket's lifecycle
+	// configuration as it is.
+	// +optional
+	Lifecycle *TenantLifecycle `json:"lifecycle,omitempty"`
+}
+
+// A TenantSpec is the desired state of a Tenant.
+type TenantSpec struct {
+	// ProviderConfigRef names the configuration every composed resource
+	// uses.
+	// +kubebuilder:default={"kind": "ClusterProviderConfig", "name": "default"}
+	// +optional
+	ProviderConfigRef *ProviderConfigReference `json:"providerConfigRef,omitempty"`
+
+	// Tiers are the remote storage tiers of the tenant. A tier removed
+	// from this list is retained in RustFS.
+	// +listType=map
+	// +listMapKey=name
+	// +kubebuilder:validation:MaxItems=32
+	// +optional
+	Tiers []TenantTier `json:"tiers,omitempty"`
+
+	// Buckets are the buckets of the tenant. A bucket removed from this
+	// list is retained in RustFS.
+	// +listType=map
+	// +listMapKey=name
+	// +kubebuilder:validation:MaxItems=64
+	// +optional
+	Buckets []TenantBucket `json:"buckets,omitempty"`
+}
+
+// An ItemStatus is the observed state of one tier or bucket of a Tenant.
+type ItemStatus struct {
+	// Name of the tier or bucket.
+	Name string `json:"name"`
+
+	// Ready is true when every resource composed for the entry is Ready.
+	Ready bool `json:"ready"`
+
+	// Synced is true when every resource composed for the entry is Synced.
+	Synced bool `json:"synced"`
+
+	// Reason of the most relevant condition, for example TierConflict.
+	// +optional
+	Reason string `json:"reason,omitempty"`
+
+	// Message of the most relevant condition: what is wrong and what to
+	// do next.
+	// +optional
+	Message string `json:"message,omitempty"`
+}
+
+// A TenantStatus is the observed state of a Tenant.
+type TenantStatus struct {
+	// Tiers has one row per spec.tiers entry.
+	// +optional
+	Tiers []ItemStatus `json:"tiers,omitempty"`
+
+	// Buckets has one row per spec.buckets entry, covering its Bucket and
+	// BucketLifecycle.
+	// +optional
+	Buckets []ItemStatus `json:"buckets,omitempty"`
+}
+
+// +kubebuilder:object:root=true
+
+// A Tenant declares the tiers, buckets and lifecycle rules of one RustFS
+// tenant, in the RustFS operator's Tenant shape.
+type Tenant struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	Spec   TenantSpec   `json:"spec"`
+	Status TenantStatus `json:"status,omitempty"`
+}

@@ -1,0 +1,156 @@
+package tenant
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+)
+
+// Messages of the tier name rules; the same words as the Tier CRD's CEL
+// rules, because a storage class is a tier name.
+const (
+	msgTierNameChars    = "may contain only A-Z, 0-9, '_', '-' and '.': RustFS requires uppercase tier names, and uses the name as a raw URL path segment when rotating credentials, so characters that need percent-encoding would make the tier impossible to edit"
+	msgTierNameDots     = "must not be '.' or '..': RustFS uses the tier name as a URL path segment, where these are path navigation"
+	msgTierNameReserved = "must not be STANDARD or REDUCED_REDUNDANCY (in any case): RustFS reserves these storage class names"
+	msgTierNameLength   = "must be 1 to 64 characters long"
+)
+
+var (
+	tierNameRE   = regexp.MustCompile(`^[A-Z0-9_.-]+$`)
+	bucketNameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]*[a-z0-9]$`)
+)
+
+// A check is one validation: when fail is true, the input is invalid at
+// field with msg.
+type check struct {
+	fail  bool
+	field string
+	msg   string
+}
+
+// firstFailure returns an error naming path and the field of the first
+// failed check, or nil.
+func firstFailure(path string, checks ...check) error {
+	for _, c := range checks {
+		if c.fail {
+			return errors.Errorf("%s%s: %s", path, c.field, c.msg)
+		}
+	}
+	return nil
+}
+
+// tierNameChecks are the RustFS tier name rules for a name at field.
+func tierNameChecks(field, name string) []check {
+	return []check{
+		{fail: name == "" || len(name) > 64, field: field, msg: msgTierNameLength},
+		{fail: !tierNameRE.MatchString(name), field: field, msg: msgTierNameChars},
+		{fail: name == "." || name == "..", field: field, msg: msgTierNameDots},
+		{fail: isReserved(name), field: field, msg: msgTierNameReserved},
+	}
+}
+
+func isReserved(name string) bool {
+	u := strings.ToUpper(name)
+	return u == "STANDARD" || u == "REDUCED_REDUNDANCY"
+}
+
+// validate checks the whole spec, as the XRD's schema does at admission, and
+// the rules the schema cannot express. The error names the offending entry.
+func validate(s TenantSpec) error {
+	if err := validateProviderConfig(s.ProviderConfigRef); err != nil {
+		return err
+	}
+	if err := validateTiers(s.Tiers); err != nil {
+		return err
+	}
+	return validateBuckets(s.Buckets)
+}
+
+func validateProviderConfig(r *ProviderConfigReference) error {
+	if r == nil {
+		return nil
+	}
+	return firstFailure("providerConfigRef", []check{
+		{fail: r.Kind != KindProviderConfig && r.Kind != KindClusterProviderConfig, field: ".kind", msg: fmt.Sprintf("must be ProviderConfig or ClusterProviderConfig, not %q", r.Kind)},
+		{fail: r.Name == "", field: ".name", msg: "must name a ProviderConfig or ClusterProviderConfig"},
+	}...)
+}
+
+func validateTiers(tiers []TenantTier) error {
+	seen := map[string]int{}
+	for i, t := range tiers {
+		path := fmt.Sprintf("tiers[%d]", i)
+		if j, dup := seen[t.Name]; dup {
+			return errors.Errorf("%s.name: duplicate tier name %q, already used by tiers[%d]; tier names must be unique", path, t.Name, j)
+		}
+		seen[t.Name] = i
+		if err := validateTier(path, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func validateTier(path string, t TenantTier) error {
+	checks := tierNameChecks(".name", t.Name)
+	checks = append(checks,
+		check{fail: !validTierType(t.Type), field: ".type", msg: fmt.Sprintf("must be one of S3, RustFS, MinIO, Aliyun, Tencent, HuaweiCloud or R2, not %q", t.Type)},
+		check{fail: !validEndpoint(t.Endpoint), field: ".endpoint", msg: "must be an http:// or https:// URL with a host, for example https://s3.example.com"},
+		check{fail: t.Bucket == "", field: ".bucket", msg: "must name the remote bucket that receives transitioned objects"},
+		check{fail: t.CredsSecret.Name == "", field: ".credsSecret.name", msg: "must name the Secret holding the remote storage credentials"},
+		check{fail: t.StorageClass != "" && t.Type != v1alpha1.TierTypeS3, field: ".storageClass", msg: "is the remote storage class of an S3 tier; RustFS ignores it for other types, so set it only when type is S3"},
+	)
+	return firstFailure(path, checks...)
+}
+
+func validTierType(t v1alpha1.TierType) bool {
+	switch t {
+	case v1alpha1.TierTypeS3, v1alpha1.TierTypeRustFS, v1alpha1.TierTypeMinIO, v1alpha1.TierTypeAliyun,
+		v1alpha1.TierTypeTencent, v1alpha1.TierTypeHuaweiCloud, v1alpha1.TierTypeR2:
+		return true
+	}
+	return false
+}
+
+func validEndpoint(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Hostname() != ""
+}
+
+func validateBuckets(buckets []TenantBucket) error {
+	seen := map[string]int{}
+	for i, b := range buckets {
+		path := fmt.Sprintf("buckets[%d]", i)
+		if j, dup := seen[b.Name]; dup {
+			return errors.Errorf("%s.name: duplicate bucket name %q, already used by buckets[%d]; bucket names must be unique", path, b.Name, j)
+		}
+		seen[b.Name] = i
+		if err := validateBucket(path, b); err != nil {
+			return err
+		}
+		if b.Lifecycle != nil {
+			if err := validateLifecycle(path+".lifecycle", *b.Lifecycle); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func validateBucket(path string, b TenantBucket) error {
+	v := b.Versioning
+	return firstFailure(path, []check{
+		{fail: !validBucketName(b.Name), field: ".name", msg: fmt.Sprintf("%q is not an S3 bucket name: use 3-63 characters from a-z, 0-9, '.' and '-', starting and ending with a letter or digit, without '..'", b.Name)},
+		{fail: v != "" && v != v1alpha1.VersioningEnabled && v != v1alpha1.VersioningSuspended, field: ".versioning", msg: fmt.Sprintf("must be Enabled or Suspended, not %q", v)},
+		{fail: b.ObjectLock && v == v1alpha1.VersioningSuspended, field: ".versioning", msg: "cannot be Suspended when objectLock is true: object lock requires versioning"},
+	}...)
+}
+
+func validBucketName(n string) bool {
+	return len(n) >= 3 && len(n) <= 63 && bucketNameRE.MatchString(n) && !strings.Contains(n, "..")
+}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"encoding/json"
+
+	"golang.org/x/tools/go/packages"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-tools/pkg/crd"
+	crdmarkers "sigs.k8s.io/controller-tools/pkg/crd/markers"
+	"sigs.k8s.io/controller-tools/pkg/loader"
+	"sigs.k8s.io/controller-tools/pkg/markers"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+)
+
+// The composite resource the Go types describe.
+var tenantKind = schema.GroupKind{Group: "storage.rustfs.crossplane.io", Kind: "Tenant"}
+
+// openAPISchema parses the Go package at root with controller-gen's CRD
+// parser and returns the Tenant's OpenAPI v3 schema as JSON-shaped maps,
+// without the apiVersion, kind and metadata that Crossplane injects itself.
+func openAPISchema(root string) (map[string]any, error) {
+	roots, err := loader.LoadRoots(root)
+	if err != nil {
+		return nil, errors.Wrapf(err, "cannot load %s", root)
+	}
+	reg := &markers.Registry{}
+	if err := crdmarkers.Register(reg); err != nil {
+		return nil, errors.Wrap(err, "cannot register CRD markers")
+	}
+	p := &crd.Parser{
+		Collector: &markers.Collector{Registry: reg},
+		Checker:   &loader.TypeChecker{NodeFilters: []loader.NodeFilter{crd.Generator{}.CheckFilter()}},
+	}
+	crd.AddKnownTypes(p)
+	for _, r := range roots {
+		p.NeedPackage(r)
+	}
+	p.NeedCRDFor(tenantKind, nil)
+	if loader.PrintErrors(roots, packages.TypeError) {
+		return nil, errors.Errorf("cannot parse the Go types in %s", root)
+	}
+	c, ok := p.CustomResourceDefinitions[tenantKind]
+	if !ok || len(c.Spec.Versions) != 1 || c.Spec.Versions[0].Schema == nil {
+		return nil, errors.Errorf("no single-version schema for %s in %s", tenantKind, root)
+	}
+	b, err := json.Marshal(c.Spec.Versions[0].Schema.OpenAPIV3Schema)
+	if err != nil {
+		return nil, errors.Wrap(err, "cannot encode the schema")
+	}
+	out := map[string]any{}
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, errors.Wrap(err, "cannot decode the schema")
+	}
+	props, _ := out["properties"].(map[string]any)
+	for _, k := range []string{"apiVersion", "kind", "metadata"} {
+		delete(props, k)
+	}
+	return out, nil
+}
