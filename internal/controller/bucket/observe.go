@@ -1,0 +1,174 @@
+package bucket
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+)
+
+// keyCreated records that the provider created the bucket, so that status
+// can tell a created bucket from an adopted one.
+const keyCreated = memo.Prefix + "bucket-created"
+
+// Observe checks the bucket name, then reads the bucket's existence,
+// region, object lock and versioning. It writes nothing to RustFS. A
+// setting that cannot change on an existing bucket and differs from the
+// spec is a BucketConflict: Observe returns an error so that nothing is
+// written, and keeps observing with backoff until the spec or the bucket
+// changes.
+func (e *external) Observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalObservation, error) {
+	name := meta.GetExternalName(cr)
+	if err := checkBucketName(cr, name); err != nil {
+		return managed.ExternalObservation{}, err
+	}
+	exists, err := e.client.BucketExists(ctx, name)
+	if err != nil {
+		return managed.ExternalObservation{}, errors.Wrap(err, "cannot observe the bucket")
+	}
+	if !exists {
+		return managed.ExternalObservation{}, e.recorded(ctx, cr, false)
+	}
+	got, err := e.settings(ctx, name)
+	if err != nil {
+		return managed.ExternalObservation{}, err
+	}
+	var created bool
+	memo.Get(cr, keyCreated, &created)
+	cr.Status.AtProvider = observation(got, !created)
+	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
+	if c := conflicts(want, got); len(c) > 0 {
+		msg := fmt.Sprintf("bucket %q exists with settings that cannot change on an existing bucket: %s. Set them in the spec "+
+			"to the live values, or use another bucket name; the provider writes nothing to this bucket until then", name, strings.Join(c, "; "))
+		cr.SetConditions(notReady(v1alpha1.ReasonBucketConflict, msg))
+		return managed.ExternalObservation{}, errors.New(msg)
+	}
+	diff := versioningDiff(want, got)
+	if err := e.recorded(ctx, cr, diff == ""); err != nil {
+		return managed.ExternalObservation{}, err
+	}
+	cr.SetConditions(xpv2.Available())
+	return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: diff == "", Diff: diff}, nil
+}
+
+// checkBucketName reports InvalidBucketName, before any request, for a name
+// that breaks the S3 naming rules.
+func checkBucketName(cr *v1alpha1.Bucket, name string) error {
+	broken := checkName(name)
+	if broken == "" {
+		return nil
+	}
+	msg := fmt.Sprintf("bucket name %q breaks the S3 bucket naming rules: %s. Set the crossplane.io/external-name annotation "+
+		"(which defaults to metadata.name) to a valid name; the provider sends nothing to RustFS until then", name, broken)
+	cr.SetConditions(notReady(v1alpha1.ReasonInvalidBucketName, msg))
+	return errors.New(msg)
+}
+
+// settings reads the live region, object lock and versioning.
+func (e *external) settings(ctx context.Context, name string) (settings, error) {
+	loc, err := e.client.GetBucketLocation(ctx, name)
+	if err != nil {
+		return settings{}, errors.Wrap(err, "cannot observe the bucket")
+	}
+	lock, err := e.client.GetObjectLockEnabled(ctx, name)
+	if err != nil {
+		return settings{}, errors.Wrap(err, "cannot observe the bucket")
+	}
+	v, err := e.client.GetVersioning(ctx, name)
+	if err != nil {
+		return settings{}, errors.Wrap(err, "cannot observe the bucket")
+	}
+	return settings{Region: loc, ObjectLock: lock, Versioning: v}, nil
+}
+
+// recorded applies a blocking failure recorded by an earlier write: while
+// it holds and a write is needed, Observe reports it and returns an error,
+// so that the write is not attempted again. When no write is needed any
+// more, the record is cleared.
+func (e *external) recorded(ctx context.Context, cr *v1alpha1.Bucket, upToDate bool) error {
+	b, blocked := memo.Blocked(cr, e.fingerprint(cr))
+	if _, ok := cr.GetAnnotations()[memo.BlockKey]; ok && upToDate {
+		memo.Delete(cr, memo.BlockKey)
+		return memo.Persist(ctx, e.kube, cr, memo.BlockKey)
+	}
+	if !blocked || upToDate {
+		return nil
+	}
+	cr.SetConditions(notReady(b.Reason, b.Message))
+	return errors.New(b.Message)
+}
+
+// fingerprint digests what lifts a block: the resource's generation, its
+// external name and its ProviderConfig's revision.
+func (e *external) fingerprint(cr *v1alpha1.Bucket) string {
+	return memo.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), meta.GetExternalName(cr), e.conn.Revision)
+}
+
+// Create creates the bucket with its region and object lock, then sets its
+// versioning if the spec asks for it. It records in an annotation that the
+// provider created the bucket; status set here would be discarded.
+func (e *external) Create(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalCreation, error) {
+	name := meta.GetExternalName(cr)
+	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
+	if err := e.client.CreateBucket(ctx, name, rustfs.CreateBucketOptions{Region: want.Region, ObjectLock: want.ObjectLock}); err != nil {
+		return managed.ExternalCreation{}, e.fail(ctx, cr, "create", err, false)
+	}
+	memo.Set(cr, keyCreated, true)
+	memo.Delete(cr, memo.BlockKey)
+	if want.Versioning == rustfs.VersioningUnset {
+		return managed.ExternalCreation{}, nil
+	}
+	if err := e.client.SetVersioning(ctx, name, want.Versioning); err != nil {
+		return managed.ExternalCreation{}, e.fail(ctx, cr, "set the versioning of", err, false)
+	}
+	return managed.ExternalCreation{}, nil
+}
+
+// Update sets the bucket's versioning, the one setting that can change.
+func (e *external) Update(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalUpdate, error) {
+	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
+	if err := e.client.SetVersioning(ctx, meta.GetExternalName(cr), want.Versioning); err != nil {
+		return managed.ExternalUpdate{}, e.fail(ctx, cr, "set the versioning of", err, true)
+	}
+	cr.SetConditions(xpv2.Available())
+	return managed.ExternalUpdate{}, nil
+}
+
+// fail classifies a failed write: transient failures and a bucket that
+// vanished are retried with backoff; anything else blocks the write until
+// the Bucket or its ProviderConfig changes. persist says whether to write
+// the block annotation itself (outside Create).
+func (e *external) fail(ctx context.Context, cr *v1alpha1.Bucket, op string, err error, persist bool) error {
+	name := meta.GetExternalName(cr)
+	if rustfs.IsTransient(err) || rustfs.IsNoSuchBucket(err) {
+		return errors.Wrapf(err, "cannot %s bucket %q", op, name)
+	}
+	msg := fmt.Sprintf("cannot %s bucket %q (%v): fix spec.forProvider or the bucket name, or the ProviderConfig's credentials "+
+		"if access was denied; the provider does not retry until the Bucket or its ProviderConfig changes", op, name, err)
+	memo.Set(cr, memo.BlockKey, memo.Block{Reason: v1alpha1.ReasonBucketApplyFailed, Message: msg, Fingerprint: e.fingerprint(cr)})
+	cr.SetConditions(notReady(v1alpha1.ReasonBucketApplyFailed, msg))
+	if persist {
+		if perr := memo.Persist(ctx, e.kube, cr, memo.BlockKey); perr != nil {
+			return perr
+		}
+	}
+	return errors.New(msg)
+}
+
+func notReady(reason xpv2.ConditionReason, msg string) xpv2.Condition {
+	return xpv2.Condition{
+		Type: xpv2.TypeReady, Status: corev1.ConditionFalse, Reason: reason, Message: msg, LastTransitionTime: metav1.Now(),
+	}
+}

@@ -1,0 +1,139 @@
+// Package bucketlifecycle manages the lifecycle configuration of RustFS
+// buckets: it puts the rules of a BucketLifecycle, adopts a live
+// configuration that already matches without writing, remembers which
+// fields RustFS drops so that it never puts the same configuration in a
+// loop, and never deletes the rules when the resource is deleted.
+package bucketlifecycle
+
+import (
+	"context"
+
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
+	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/owner"
+)
+
+// An api is the part of the RustFS client this controller uses: the
+// lifecycle calls, and the tier list to name the tiers a put was refused for.
+type api interface {
+	rustfs.LifecycleAPI
+	ListTiers(ctx context.Context) ([]rustfs.Tier, error)
+}
+
+// A peersFn lists the BucketLifecycles, in every namespace, that name bucket.
+type peersFn func(ctx context.Context, bucket string) ([]resource.ModernManaged, error)
+
+// SetupGated sets up the controller once the CRDs it reads are established.
+func SetupGated(mgr ctrl.Manager, o options.Options) error {
+	o.Gated("bucketlifecycle", func() error { return Setup(mgr, o) },
+		v1alpha1.BucketLifecycleGroupVersionKind, v1alpha1.BucketGroupVersionKind, v1alpha1.TierGroupVersionKind,
+		v1alpha1.ProviderConfigGroupVersionKind, v1alpha1.ClusterProviderConfigGroupVersionKind,
+		v1alpha1.ProviderConfigUsageGroupVersionKind)
+	return nil
+}
+
+// Setup adds the BucketLifecycle controller. Besides its own resources it
+// watches Tiers and Buckets, so that a lifecycle waiting for a referenced
+// Tier or Bucket to become Ready is reconciled as soon as it does, and
+// deleted BucketLifecycles, so that a duplicate takes over at once.
+func Setup(mgr ctrl.Manager, o options.Options) error {
+	name := managed.ControllerName(v1alpha1.BucketLifecycleGroupKind)
+	if err := setupIndexes(context.Background(), mgr.GetFieldIndexer()); err != nil {
+		return err
+	}
+	kube := mgr.GetClient()
+	res := connection.NewResolver(kube, mgr.GetAPIReader(),
+		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
+	c := &connector{kube: kube, resolve: res.Resolve, endpointOf: res.Endpoint, peers: listPeers(kube), newClient: newClient}
+	opts := append(o.Managed(mgr, name),
+		managed.WithTypedExternalConnector[*v1alpha1.BucketLifecycle](c),
+		// The bucket, not metadata.name, identifies the configuration, and
+		// it may come from a reference resolved later: no external name.
+		managed.WithInitializers(),
+		// A put is idempotent, so an interrupted create is safe to retry.
+		managed.WithDeterministicExternalName(true))
+	r := managed.NewReconciler(mgr, resource.ManagedKind(v1alpha1.BucketLifecycleGroupVersionKind), opts...)
+
+	m := mapper{kube: kube}
+	return ctrl.NewControllerManagedBy(mgr).
+		Named(name).
+		WithOptions(o.ForControllerRuntime()).
+		For(&v1alpha1.BucketLifecycle{}, builder.WithPredicates(memo.DesiredStateChanged())).
+		Watches(&v1alpha1.Tier{}, handler.EnqueueRequestsFromMapFunc(m.forTier), builder.WithPredicates(becameReady())).
+		Watches(&v1alpha1.Bucket{}, handler.EnqueueRequestsFromMapFunc(m.forBucket), builder.WithPredicates(becameReady())).
+		Watches(&v1alpha1.BucketLifecycle{}, handler.EnqueueRequestsFromMapFunc(m.forPeers), builder.WithPredicates(gone())).
+		Complete(ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter))
+}
+
+func newClient(c rustfs.Config) (api, error) { return rustfs.New(c) }
+
+// listPeers lists BucketLifecycles by bucket through the field index.
+func listPeers(kube client.Reader) peersFn {
+	return func(ctx context.Context, bucket string) ([]resource.ModernManaged, error) {
+		l := &v1alpha1.BucketLifecycleList{}
+		if err := kube.List(ctx, l, client.MatchingFields{indexBucket: bucket}); err != nil {
+			return nil, errors.Wrapf(err, "cannot list the BucketLifecycles of bucket %q", bucket)
+		}
+		out := make([]resource.ModernManaged, len(l.Items))
+		for i := range l.Items {
+			out[i] = &l.Items[i]
+		}
+		return out, nil
+	}
+}
+
+// A connector produces an external client for one BucketLifecycle.
+type connector struct {
+	kube       client.Client
+	resolve    func(ctx context.Context, mg resource.ModernManaged) (*connection.Connection, error)
+	endpointOf owner.EndpointFn
+	peers      peersFn
+	newClient  func(rustfs.Config) (api, error)
+}
+
+// Connect resolves the resource's ProviderConfig into a RustFS client.
+func (c *connector) Connect(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.TypedExternalClient[*v1alpha1.BucketLifecycle], error) {
+	conn, err := c.resolve(ctx, cr)
+	if err != nil {
+		return nil, errors.Wrap(err, "cannot resolve the ProviderConfig")
+	}
+	cl, err := c.newClient(conn.Config)
+	if err != nil {
+		return nil, errors.Wrap(err, "cannot create the RustFS client")
+	}
+	return &external{kube: c.kube, client: cl, conn: conn, endpointOf: c.endpointOf, peers: c.peers}, nil
+}
+
+var _ managed.TypedExternalClient[*v1alpha1.BucketLifecycle] = &external{}
+
+// An external manages the lifecycle configuration of one bucket.
+type external struct {
+	kube       client.Client
+	client     api
+	conn       *connection.Connection
+	endpointOf owner.EndpointFn
+	peers      peersFn
+}
+
+// Delete never removes the bucket's lifecycle configuration: the resource
+// is Retain-only (its managementPolicies cannot include Delete), so this is
+// never called; it is a no-op for safety.
+func (e *external) Delete(context.Context, *v1alpha1.BucketLifecycle) (managed.ExternalDelete, error) {
+	return managed.ExternalDelete{}, nil
+}
+
+// Disconnect does nothing: the client holds no connection of its own.
+func (e *external) Disconnect(context.Context) error { return nil }
