@@ -110,6 +110,9 @@ func withAnnotation(k string, v any) tierModifier {
 		t.Annotations[k] = string(b)
 	}
 }
+func withFinalizer() tierModifier {
+	return func(t *v1alpha1.Tier) { t.Finalizers = []string{"finalizer.managedresource.crossplane.io"} }
+}
 func withDeleted() tierModifier {
 	return func(t *v1alpha1.Tier) {
 		now := metav1.NewTime(t0)

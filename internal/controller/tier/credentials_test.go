@@ -1,0 +1,197 @@
+package tier
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+)
+
+// seeded is the tier COLD as registered out of band with the spec's
+// settings and the given access key.
+func seeded(endpoint, ak string) rustfstest.TierRecord {
+	return rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: endpoint, AccessKey: ak, SecretKey: "old-secret",
+		Bucket: remoteBkt, Prefix: tierPrefix, Region: "us-east-1"}
+}
+
+func TestRotatedSecretOnlyUpdatesCredentials(t *testing.T) {
+	for _, mode := range modes {
+		t.Run(mode.String(), func(t *testing.T) {
+			h := newHarness(t, mode)
+			cr := h.store(tier(h.remote.URL()))
+			if _, err := h.reconcile(cr); err != nil {
+				t.Fatal(err)
+			}
+			h.rotate(rotatedAK, rotatedSK)
+			h.local.ResetCounters()
+
+			if step, err := h.reconcile(cr); step != "update" || err != nil {
+				t.Fatalf("reconcile after rotation: %s, %v; want an update", step, err)
+			}
+			want := rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: h.remote.URL(), AccessKey: keyLabel(rotatedAK),
+				SecretKey: keyLabel(rotatedSK), Bucket: remoteBkt, Prefix: tierPrefix, Region: "us-east-1"}
+			got, _ := h.liveTier("COLD")
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("tier after rotation: -want +got:\n%s", diff)
+			}
+			wantCounts := map[string]int{rustfstest.RouteListTiers: 1, rustfstest.RouteEditTier: 1}
+			if diff := cmp.Diff(wantCounts, h.local.Counts()); diff != "" {
+				t.Errorf("requests: -want +got:\n%s", diff)
+			}
+			// The applied record was persisted, so the next reconcile is quiet.
+			stored := h.fetch(cr)
+			var a applied
+			if !memo.Get(stored, credentialsKey, &a) || a.SecretResourceVersion != tierSecretVersion(t, h) || a.AccessKeyHash != hashKey(rotatedAK) {
+				t.Errorf("persisted credentials record %+v does not name the rotated Secret version", a)
+			}
+			if step, err := h.reconcile(stored); step != "none" || err != nil {
+				t.Errorf("reconcile after the edit: %s, %v; want nothing to do", step, err)
+			}
+			if n := h.local.Count(rustfstest.RouteEditTier); n != 1 {
+				t.Errorf("edits: got %d, want exactly 1", n)
+			}
+		})
+	}
+}
+
+func TestSwitchingToAnotherSecretUpdatesCredentialsOnce(t *testing.T) {
+	other := secret(ns, "other-creds", map[string]string{"accesskey": rotatedAK, "secretkey": rotatedSK})
+	h := newHarness(t, rustfstest.ModeGA, withObjects(other))
+	cr := h.store(tier(h.remote.URL()))
+	if _, err := h.reconcile(cr); err != nil {
+		t.Fatal(err)
+	}
+	cr = h.fetch(cr)
+	withSecret("other-creds")(cr)
+	cr.Generation++
+	if err := h.kube.Update(ctx(t), cr); err != nil {
+		t.Fatal(err)
+	}
+	h.local.ResetCounters()
+	if step, err := h.reconcile(cr); step != "update" || err != nil {
+		t.Fatalf("reconcile: %s, %v; want an update", step, err)
+	}
+	if step, err := h.reconcile(h.fetch(cr)); step != "none" || err != nil {
+		t.Fatalf("second reconcile: %s, %v; want nothing to do", step, err)
+	}
+	got, _ := h.liveTier("COLD")
+	if got.AccessKey != keyLabel(rotatedAK) || got.SecretKey != keyLabel(rotatedSK) || h.local.Writes() != 1 {
+		t.Errorf("tier keys %s/%s after %d writes; want the other Secret's keys after exactly 1", got.AccessKey, got.SecretKey, h.local.Writes())
+	}
+}
+
+func TestExistingTierIsAdoptedOnceAndOutOfBandKeyCorrected(t *testing.T) {
+	h := newHarness(t, rustfstest.ModeGA)
+	h.local.SeedTier(seeded(h.remote.URL(), "AKSOMEONEELSE"))
+	cr := h.store(tier(h.remote.URL()))
+
+	if step, err := h.reconcile(cr); step != "update" || err != nil {
+		t.Fatalf("adopting reconcile: %s, %v; want one credentials edit", step, err)
+	}
+	cr = h.fetch(cr)
+	if step, err := h.reconcile(cr); step != "none" || err != nil {
+		t.Fatalf("reconcile after adoption: %s, %v; want nothing to do", step, err)
+	}
+	if !cr.Status.AtProvider.Adopted {
+		t.Error("status.atProvider.adopted: got false, want true for a tier that existed before the Tier")
+	}
+	if n := h.local.Count(rustfstest.RouteEditTier); n != 1 || h.local.Count(rustfstest.RouteAddTier) != 0 {
+		t.Fatalf("adoption made %d edits and %d adds; want exactly one edit", n, h.local.Count(rustfstest.RouteAddTier))
+	}
+
+	// Someone changes the access key in RustFS behind the provider's back.
+	h.local.SeedTier(seeded(h.remote.URL(), "AKROGUE"))
+	if step, err := h.reconcile(cr); step != "update" || err != nil {
+		t.Fatalf("reconcile after the out-of-band change: %s, %v; want one correcting edit", step, err)
+	}
+	got, _ := h.liveTier("COLD")
+	if got.AccessKey != keyLabel(tierAK) || got.SecretKey != keyLabel(tierSK) {
+		t.Errorf("tier keys %s/%s; want the Secret's keys restored", got.AccessKey, got.SecretKey)
+	}
+	if n := h.local.Count(rustfstest.RouteEditTier); n != 2 {
+		t.Errorf("edits: got %d, want 2 (adoption, correction)", n)
+	}
+	if !h.fetch(cr).Status.AtProvider.Adopted && !cr.Status.AtProvider.Adopted {
+		t.Error("the correction forgot that the tier was adopted")
+	}
+}
+
+func TestRedactedLiveKeyFallsBackToSecretVersion(t *testing.T) {
+	cases := map[string]struct {
+		reason    string
+		liveKey   string
+		stale     bool
+		wantEdits int
+	}{
+		"RedactedSameVersion": {reason: "A REDACTED live key cannot be compared; the same Secret version means no edit.", liveKey: redacted},
+		"EmptySameVersion":    {reason: "An empty live key cannot be compared either.", liveKey: ""},
+		"RedactedNewVersion":  {reason: "A new Secret version is still applied, once.", liveKey: redacted, stale: true, wantEdits: 1},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t, rustfstest.ModeGA)
+			h.local.SeedTier(seeded(h.remote.URL(), tc.liveKey))
+			version := tierSecretVersion(t, h)
+			if tc.stale {
+				version = "1"
+			}
+			cr := h.store(tier(h.remote.URL(), withAnnotation(credentialsKey,
+				applied{SecretName: secretName, SecretResourceVersion: version, AccessKeyHash: hashKey(tierAK)})))
+			for range 2 {
+				if _, err := h.reconcile(cr); err != nil {
+					t.Fatal(err)
+				}
+				cr = h.fetch(cr)
+			}
+			if got := h.local.Count(rustfstest.RouteEditTier); got != tc.wantEdits {
+				t.Errorf("%s\nedits: got %d, want %d", tc.reason, got, tc.wantEdits)
+			}
+			if cr.Status.AtProvider.AccessKeyHash != "" && tc.wantEdits == 0 {
+				t.Errorf("status.atProvider.accessKeyHash: got a hash of an unreadable live key, want empty")
+			}
+		})
+	}
+}
+
+func TestBlockedEditIsNotRetriedUntilAnInputChanges(t *testing.T) {
+	// The provider's identity may list tiers but not change them.
+	h := newHarness(t, rustfstest.ModeGA, withLocal(rustfstest.WithRootCredentials("root", "root-secret"),
+		rustfstest.WithUser(adminAK, adminSK, "admin:ListTier")))
+	h.local.SeedTier(seeded(h.remote.URL(), "AKSOMEONEELSE"))
+	cr := h.store(tier(h.remote.URL()))
+
+	_, err := h.reconcile(cr)
+	if reasonOf(err) != string(v1alpha1.ReasonTierApplyFailed) {
+		t.Fatalf("edit without admin:SetTier: got %v, want a blocking TierApplyFailed", err)
+	}
+	cr = h.fetch(cr)
+	if _, ok := cr.GetAnnotations()[memo.BlockKey]; !ok {
+		t.Fatal("the blocked edit was not persisted")
+	}
+	h.local.ResetCounters()
+	for range 2 {
+		if _, err := h.reconcile(cr); reasonOf(err) != string(v1alpha1.ReasonTierApplyFailed) {
+			t.Fatalf("blocked reconcile: got %v, want TierApplyFailed reported again", err)
+		}
+	}
+	if h.local.Writes() != 0 || get(cr, "Ready") != "False/TierApplyFailed" {
+		t.Fatalf("blocked reconciles wrote %d times with Ready %s; want no write and Ready False/TierApplyFailed", h.local.Writes(), get(cr, "Ready"))
+	}
+
+	// A change of the ProviderConfig's Secret lifts the block: the edit is tried again.
+	s := secret(systemNS, adminSecret, nil)
+	if err := h.kube.Get(ctx(t), client.ObjectKeyFromObject(s), s); err != nil {
+		t.Fatal(err)
+	}
+	s.Labels = map[string]string{"rotated": "yes"}
+	if err := h.kube.Update(ctx(t), s); err != nil {
+		t.Fatal(err)
+	}
+	if step, _ := h.reconcile(cr); step != "update" || h.local.Count(rustfstest.RouteEditTier) != 1 {
+		t.Errorf("after the ProviderConfig changed: step %s with %d edits; want the edit retried once", step, h.local.Count(rustfstest.RouteEditTier))
+	}
+}

@@ -1,0 +1,149 @@
+package tier
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
+)
+
+func TestNameErrorsFailBeforeAnyRustFSRequest(t *testing.T) {
+	cases := map[string]struct {
+		reason string
+		name   string
+	}{
+		"Lowercase":       {reason: "RustFS refuses names that are not upper case.", name: "cold"},
+		"Reserved":        {reason: "STANDARD is a reserved storage class.", name: "STANDARD"},
+		"ReservedAnyCase": {reason: "Reserved names are refused in any case.", name: "reduced_redundancy"},
+		"Slash":           {reason: "A '/' would break the raw URL segment of edits.", name: "A/B"},
+		"DotDot":          {reason: "'..' is path navigation.", name: ".."},
+		"TooLong":         {reason: "Names are at most 64 characters.", name: strings.Repeat("A", 65)},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t, rustfstest.ModeGA)
+			cr := h.store(tier(h.remote.URL(), withName(tc.name)))
+			if _, err := h.reconcile(cr); reasonOf(err) != string(v1alpha1.ReasonTierApplyFailed) {
+				t.Fatalf("%s\nreconcile: got %v, want a blocking TierApplyFailed", tc.reason, err)
+			}
+			if _, err := h.connect(cr).Create(ctx(t), cr); reasonOf(err) != string(v1alpha1.ReasonTierApplyFailed) {
+				t.Errorf("%s\nCreate called anyway: got %v, want TierApplyFailed", tc.reason, err)
+			}
+			if got := get(cr, "Ready"); got != "False/TierApplyFailed" {
+				t.Errorf("Ready: got %s, want False/TierApplyFailed", got)
+			}
+			if !strings.Contains(cr.GetCondition("Ready").Message, "spec.forProvider.name") {
+				t.Errorf("message does not name the field: %s", cr.GetCondition("Ready").Message)
+			}
+			if n := len(h.local.Requests()); n != 0 {
+				t.Errorf("%s\n%d RustFS requests, want none", tc.reason, n)
+			}
+		})
+	}
+}
+
+func TestSecretErrorsFailBeforeAnyRustFSWrite(t *testing.T) {
+	cases := map[string]struct {
+		reason string
+		data   map[string]string
+		secret string
+		want   string
+	}{
+		"MissingSecret": {reason: "A Secret that does not exist.", secret: "nope", want: `Secret team-a/nope not found`},
+		"MissingKey":    {reason: "A Secret without the secret key.", data: map[string]string{"accesskey": tierAK}, want: `key "secretkey" of Secret team-a/cold-creds is missing`},
+		"EmptyValue":    {reason: "A value that is only white space.", data: map[string]string{"accesskey": " \n", "secretkey": tierSK}, want: `key "accesskey" of Secret team-a/cold-creds is empty`},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t, rustfstest.ModeGA)
+			if tc.data != nil {
+				s := secret(ns, secretName, tc.data)
+				if err := h.kube.Update(ctx(t), s); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cr := h.store(tier(h.remote.URL(), withSecret(secretName)))
+			if tc.secret != "" {
+				withSecret(tc.secret)(cr)
+			}
+			_, err := h.reconcile(cr)
+			if reasonOf(err) != string(v1alpha1.ReasonTierSecretInvalid) {
+				t.Fatalf("%s\nreconcile: got %v, want a blocking TierSecretInvalid", tc.reason, err)
+			}
+			if msg := cr.GetCondition("Ready").Message; !strings.Contains(msg, tc.want) || !strings.Contains(msg, `"accesskey" and "secretkey"`) {
+				t.Errorf("%s\nmessage %q lacks %q and the next action", tc.reason, msg, tc.want)
+			}
+			if _, err := h.connect(cr).Create(ctx(t), cr); err == nil {
+				t.Errorf("%s\nCreate succeeded without credentials", tc.reason)
+			}
+			if w := h.local.Writes(); w != 0 {
+				t.Errorf("%s\n%d RustFS writes, want none", tc.reason, w)
+			}
+		})
+	}
+}
+
+func TestSecretValuesAreTrimmed(t *testing.T) {
+	h := newHarness(t, rustfstest.ModeGA)
+	s := secret(ns, secretName, map[string]string{"accesskey": "  " + tierAK + "\n", "secretkey": "\t" + tierSK + " \r\n"})
+	if err := h.kube.Update(ctx(t), s); err != nil {
+		t.Fatal(err)
+	}
+	cr := h.store(tier(h.remote.URL()))
+	if step, err := h.reconcile(cr); step != "create" || err != nil {
+		t.Fatalf("reconcile: %s, %v; want a successful create", step, err)
+	}
+	got, _ := h.liveTier("COLD")
+	if got.AccessKey != keyLabel(tierAK) || got.SecretKey != keyLabel(tierSK) {
+		t.Errorf("registered keys %s/%s; want the trimmed Secret values", got.AccessKey, got.SecretKey)
+	}
+}
+
+func TestDuplicateTierIsDetected(t *testing.T) {
+	h := newHarness(t, rustfstest.ModeGA, withObjects(clusterConfig("other", "http://other-rustfs.example.com:9000")[0],
+		secret("team-b", secretName, map[string]string{"accesskey": tierAK, "secretkey": tierSK})))
+	older := h.store(tier(h.remote.URL(), withMeta("team-b", "cold-b", 0), withFinalizer()))
+	younger := h.store(tier(h.remote.URL(), withMeta(ns, "cold", time.Minute)))
+	elsewhere := tier(h.remote.URL(), withMeta("team-c", "cold-c", 2*time.Minute))
+	elsewhere.Spec.ProviderConfigReference.Name = "other"
+	h.store(elsewhere)
+
+	_, err := h.reconcile(younger)
+	if reasonOf(err) != string(v1alpha1.ReasonDuplicateTier) {
+		t.Fatalf("younger Tier: got %v, want DuplicateTier", err)
+	}
+	msg := younger.GetCondition(v1alpha1.TypeTierConflict).Message
+	if !strings.Contains(msg, "Tier team-b/cold-b already manages") {
+		t.Errorf("message does not name the owner team-b/cold-b:\n%s", msg)
+	}
+	if got := get(younger, "Ready"); got != "False/TierConflict" {
+		t.Errorf("Ready: got %s, want False/TierConflict", got)
+	}
+	if n := len(h.local.Requests()); n != 0 {
+		t.Errorf("the duplicate made %d RustFS requests, want none", n)
+	}
+	if step, err := h.reconcile(older); step != "create" || err != nil {
+		t.Errorf("owner: %s, %v; want it to register the tier", step, err)
+	}
+
+	// When the owner is being deleted, the next oldest takes over.
+	if err := h.kube.Delete(ctx(t), older); err != nil || h.fetch(older).DeletionTimestamp == nil {
+		t.Fatalf("cannot mark the owner deleted: %v", err)
+	}
+	if step, err := h.reconcile(younger); step != "update" || err != nil {
+		t.Errorf("after the owner left: %s, %v; want the younger Tier to adopt the tier", step, err)
+	}
+}
+
+func TestTierOnAnotherEndpointIsNotADuplicate(t *testing.T) {
+	h := newHarness(t, rustfstest.ModeGA, withObjects(clusterConfig("other", "http://other-rustfs.example.com:9000")[0]))
+	elsewhere := tier(h.remote.URL(), withMeta("team-b", "cold-b", 0))
+	elsewhere.Spec.ProviderConfigReference.Name = "other"
+	h.store(elsewhere)
+	cr := h.store(tier(h.remote.URL(), withMeta(ns, "cold", time.Minute)))
+	if step, err := h.reconcile(cr); step != "create" || err != nil {
+		t.Errorf("reconcile: %s, %v; a Tier on another endpoint must not make this one a duplicate", step, err)
+	}
+}

@@ -1,0 +1,90 @@
+package tier
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+)
+
+func TestTransientListFailureKeepsStatusAndRetries(t *testing.T) {
+	faults := map[string]rustfstest.Fault{
+		"ServiceUnavailable": {Status: http.StatusServiceUnavailable, Code: "ServiceUnavailable", Times: 1},
+		"SlowDown":           {Status: http.StatusTooManyRequests, Code: "SlowDown", Times: 1},
+		"ConnectionReset":    {Reset: true, Times: 1},
+	}
+	for name, f := range faults {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t, rustfstest.ModeGA)
+			cr := h.store(tier(h.remote.URL()))
+			for range 2 { // create, then observe the registered tier
+				if _, err := h.reconcile(cr); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := cr.Status.DeepCopy()
+			h.local.InjectFault(rustfstest.RouteListTiers, f)
+
+			_, err := h.reconcile(cr)
+			if err == nil || blocked(err) != nil || !rustfs.IsTransient(err) {
+				t.Fatalf("reconcile during the fault: got %v, want a transient, non-blocking error", err)
+			}
+			if diff := cmp.Diff(before, cr.Status.DeepCopy(), cmpopts.IgnoreFields(xpv2.Condition{}, "LastTransitionTime")); diff != "" {
+				t.Errorf("status changed on a transient failure: -before +after:\n%s", diff)
+			}
+			if step, err := h.reconcile(cr); step != "none" || err != nil {
+				t.Errorf("retry: %s, %v; want the tier observed again", step, err)
+			}
+			if h.local.Writes() != 1 {
+				t.Errorf("writes: got %d, want only the original add", h.local.Writes())
+			}
+		})
+	}
+}
+
+func TestTransientAddFailureIsRetriedNotBlocked(t *testing.T) {
+	faults := map[string]rustfstest.Fault{
+		"ServiceUnavailable": {Status: http.StatusServiceUnavailable, Code: "ServiceUnavailable", Times: 1},
+		"MutationRecovery": {Status: http.StatusInternalServerError, Code: "TierAddFailed", Times: 1,
+			Message: "tier add failed. Remote tier mutation recovery changed before publish"},
+		"AddedConcurrently": {Status: http.StatusInternalServerError, Code: "TierNameAlreadyExist", Message: "tier name already exists", Times: 1},
+	}
+	for name, f := range faults {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t, rustfstest.ModeRC)
+			cr := h.store(tier(h.remote.URL()))
+			h.local.InjectFault(rustfstest.RouteAddTier, f)
+
+			if step, err := h.reconcile(cr); step != "create" || err == nil || blocked(err) != nil {
+				t.Fatalf("first reconcile: %s, %v; want a failed, non-blocking create", step, err)
+			}
+			if _, ok := cr.GetAnnotations()[memo.BlockKey]; ok {
+				t.Error("a transient failure was recorded as a block")
+			}
+			if step, err := h.reconcile(cr); step != "create" || err != nil {
+				t.Errorf("retry: %s, %v; want the add retried and succeeding", step, err)
+			}
+		})
+	}
+}
+
+func TestTierRemovedDuringEditIsReobserved(t *testing.T) {
+	h := newHarness(t, rustfstest.ModeRC)
+	h.local.SeedTier(seeded(h.remote.URL(), "AKSOMEONEELSE"))
+	cr := h.store(tier(h.remote.URL()))
+	h.local.InjectFault(rustfstest.RouteEditTier, rustfstest.Fault{Status: http.StatusInternalServerError, Code: "TierNotFound", Times: 1})
+
+	if step, err := h.reconcile(cr); step != "update" || err == nil || blocked(err) != nil {
+		t.Fatalf("edit of a vanished tier: %s, %v; want a non-blocking error", step, err)
+	}
+	if step, err := h.reconcile(h.fetch(cr)); step != "update" || err != nil {
+		t.Errorf("retry: %s, %v; want the edit retried", step, err)
+	}
+}
