@@ -2,6 +2,8 @@ package testenv
 
 import (
 	"context"
+	"io"
+	"os"
 	"testing"
 	"time"
 
@@ -22,11 +24,21 @@ type SetupFn func(ctrl.Manager, options.Options) error
 // test ends. Setups run directly, not behind the CRD gate.
 func (e *Env) StartManager(t testing.TB, s options.ControllerSettings, setups ...SetupFn) ctrl.Manager {
 	t.Helper()
+	return e.StartManagerLogging(t, os.Stderr, s, setups...)
+}
+
+// StartManagerLogging is StartManager with the controllers' logs written
+// to log, so a test can inspect them (for example, that they never hold a
+// secret value).
+func (e *Env) StartManagerLogging(t testing.TB, log io.Writer, s options.ControllerSettings, setups ...SetupFn) ctrl.Manager {
+	t.Helper()
 	if s.MaxReconcileRate == 0 {
 		s.MaxReconcileRate = 50
 	}
 	mo := options.Manager(options.ManagerSettings{Sync: time.Hour, MetricsAddr: "0", HealthAddr: "0"})
 	mo.Scheme = e.Scheme
+	zl := zap.New(zap.UseDevMode(true), zap.WriteTo(log))
+	mo.Logger = zl.WithName("controller-runtime")
 	// Each manager in a test process registers its controllers' names
 	// once; several managers may reuse them.
 	skip := true
@@ -35,7 +47,7 @@ func (e *Env) StartManager(t testing.TB, s options.ControllerSettings, setups ..
 	if err != nil {
 		t.Fatalf("cannot create manager: %v", err)
 	}
-	o := options.New(logging.NewLogrLogger(zap.New(zap.UseDevMode(true)).WithName("test")), s)
+	o := options.New(logging.NewLogrLogger(zl.WithName("test")), s)
 	for _, setup := range setups {
 		if err := setup(mgr, o); err != nil {
 			t.Fatalf("cannot set up controller: %v", err)

@@ -1,0 +1,205 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/onsi/gomega"
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
+)
+
+// A managedObject is a Tier, Bucket or BucketLifecycle.
+type managedObject interface {
+	client.Object
+	GetCondition(xpv2.ConditionType) xpv2.Condition
+}
+
+// eventually retries f until it passes or the scenario timeout expires.
+func (w *world) eventually(f func(g gomega.Gomega)) {
+	w.t.Helper()
+	w.g.Eventually(f).WithTimeout(eventually).WithPolling(100 * time.Millisecond).Should(gomega.Succeed())
+}
+
+// within retries f until it passes or d expires.
+func (w *world) within(d time.Duration, f func(g gomega.Gomega)) {
+	w.t.Helper()
+	w.g.Eventually(f).WithTimeout(d).WithPolling(50 * time.Millisecond).Should(gomega.Succeed())
+}
+
+// get refreshes o from the API server.
+func (w *world) get(g gomega.Gomega, o client.Object) {
+	g.Expect(env.Client.Get(w.ctx, client.ObjectKeyFromObject(o), o)).To(gomega.Succeed())
+}
+
+// expectCondition checks that o has condition ct with status and reason.
+func expectCondition(g gomega.Gomega, o managedObject, ct xpv2.ConditionType, status corev1.ConditionStatus, reason xpv2.ConditionReason) {
+	c := o.GetCondition(ct)
+	g.Expect(string(c.Status)).To(gomega.Equal(string(status)), "%s of %T %s: %s", ct, o, o.GetName(), describe(c))
+	if reason != "" {
+		g.Expect(string(c.Reason)).To(gomega.Equal(string(reason)), "%s of %T %s: %s", ct, o, o.GetName(), describe(c))
+	}
+}
+
+func describe(c xpv2.Condition) string {
+	return redact(fmt.Sprintf("status=%s reason=%s message=%q", c.Status, c.Reason, c.Message))
+}
+
+// waitReady waits until every object is Ready and Synced.
+func (w *world) waitReady(objs ...managedObject) {
+	w.t.Helper()
+	w.eventually(func(g gomega.Gomega) {
+		for _, o := range objs {
+			w.get(g, o)
+			expectCondition(g, o, xpv2.TypeSynced, corev1.ConditionTrue, "")
+			expectCondition(g, o, xpv2.TypeReady, corev1.ConditionTrue, "")
+		}
+	})
+}
+
+// waitGone waits until every object no longer exists.
+func (w *world) waitGone(objs ...client.Object) {
+	w.t.Helper()
+	w.eventually(func(g gomega.Gomega) {
+		for _, o := range objs {
+			err := env.Client.Get(w.ctx, client.ObjectKeyFromObject(o), o)
+			g.Expect(apierrors.IsNotFound(err)).To(gomega.BeTrue(), "%T %s still exists (err %v)", o, o.GetName(), err)
+		}
+	})
+}
+
+// expectNoWritesOnReconcile makes the controllers reconcile every object
+// three more times and checks that the local RustFS receives reads (the
+// route read, which every reconcile of these objects starts with) but no
+// write at all.
+func (w *world) expectNoWritesOnReconcile(read string, objs ...client.Object) {
+	w.t.Helper()
+	writes := w.local.Writes()
+	for i := range 3 {
+		before := w.local.Count(read)
+		for _, o := range objs {
+			w.poke(o, i)
+		}
+		w.eventually(func(g gomega.Gomega) {
+			g.Expect(w.local.Count(read)).To(gomega.BeNumerically(">=", before+len(objs)), "reconciles after a poke (route %s)", read)
+		})
+		w.g.Consistently(w.local.Writes).WithTimeout(time.Second).WithPolling(50*time.Millisecond).
+			Should(gomega.Equal(writes), "writes to RustFS after reconcile %d", i+1)
+	}
+}
+
+// poke changes a user annotation of o, which makes its controller
+// reconcile it without changing its desired state.
+func (w *world) poke(o client.Object, n int) {
+	w.t.Helper()
+	patch := fmt.Sprintf(`{"metadata":{"annotations":{"e2e.rustfs.m.crossplane.io/poke":"%d-%d"}}}`, n, time.Now().UnixNano())
+	if err := env.Client.Patch(w.ctx, o, client.RawPatch(types.MergePatchType, []byte(patch))); err != nil {
+		w.t.Fatalf("cannot poke %T %s: %v", o, o.GetName(), err)
+	}
+}
+
+// expectCounts checks the local RustFS's request counters.
+func (w *world) expectCounts(want map[string]int) {
+	w.t.Helper()
+	for route, n := range want {
+		if got := w.local.Count(route); got != n {
+			w.t.Errorf("requests to %s: want %d, got %d", route, n, got)
+		}
+	}
+}
+
+// routeIndex returns the position in the request log of the first request
+// to route that answered status, or -1.
+func (w *world) routeIndex(route string, status int) int {
+	for i, r := range w.local.Requests() {
+		if r.Route == route && r.Status == status {
+			return i
+		}
+	}
+	return -1
+}
+
+// editsOf returns how many credential edits tier name received.
+func (w *world) editsOf(name string) int {
+	n := 0
+	for _, r := range w.local.Requests() {
+		if r.Route == rustfstest.RouteEditTier && strings.HasSuffix(r.Path, "/tier/"+name) {
+			n++
+		}
+	}
+	return n
+}
+
+// client returns a RustFS client for the local emulator, as `rc admin`
+// would use it.
+func (w *world) client() *rustfs.Client {
+	w.t.Helper()
+	c, err := rustfs.New(rustfs.Config{Endpoint: w.local.URL(), AccessKey: localAK, SecretKey: localSK})
+	if err != nil {
+		w.t.Fatalf("cannot create RustFS client: %v", err)
+	}
+	return c
+}
+
+// secretVersion returns the resourceVersion of a Secret of the world.
+func (w *world) secretVersion(name string) string {
+	w.t.Helper()
+	s := &corev1.Secret{}
+	if err := env.Client.Get(w.ctx, types.NamespacedName{Namespace: w.ns, Name: name}, s); err != nil {
+		w.t.Fatalf("cannot get Secret %s: %v", name, err)
+	}
+	return s.ResourceVersion
+}
+
+// finish runs when a scenario ends, while its controllers still run: it
+// checks that no secret value reached status, events or the controllers'
+// logs, then deletes every managed resource of the world and waits until
+// they are gone, so that later scenarios' controllers never see them.
+func (w *world) finish() {
+	w.checkNoSecretLeaks()
+	l := []client.ObjectList{&v1alpha1.BucketLifecycleList{}, &v1alpha1.BucketList{}, &v1alpha1.TierList{}}
+	for _, o := range []client.Object{&v1alpha1.BucketLifecycle{}, &v1alpha1.Bucket{}, &v1alpha1.Tier{}} {
+		if err := env.Client.DeleteAllOf(w.ctx, o, client.InNamespace(w.ns)); err != nil {
+			w.t.Errorf("cannot delete %T: %v", o, err)
+		}
+	}
+	w.eventually(func(g gomega.Gomega) {
+		for _, list := range l {
+			g.Expect(env.Client.List(w.ctx, list, client.InNamespace(w.ns))).To(gomega.Succeed())
+			g.Expect(meta.LenList(list)).To(gomega.BeZero(), "%T left after the scenario", list)
+		}
+	})
+	if w.t.Failed() {
+		w.t.Logf("controller log (secret values redacted):\n%s", redact(w.log.String()))
+	}
+}
+
+// checkNoSecretLeaks fails the test if a secret key of the emulators
+// appears in any managed resource, event or controller log line.
+func (w *world) checkNoSecretLeaks() {
+	lists := []client.ObjectList{&v1alpha1.TierList{}, &v1alpha1.BucketList{}, &v1alpha1.BucketLifecycleList{}, &corev1.EventList{}}
+	for _, l := range lists {
+		if err := env.Client.List(w.ctx, l, client.InNamespace(w.ns)); err != nil {
+			w.t.Errorf("cannot list %T: %v", l, err)
+			continue
+		}
+		b, _ := json.Marshal(l)
+		if strings.Contains(string(b), sentinel) {
+			w.t.Errorf("a secret value appears in %T", l)
+		}
+	}
+	if strings.Contains(w.log.String(), sentinel) {
+		w.t.Error("a secret value appears in the controllers' log")
+	}
+}
