@@ -1,0 +1,107 @@
+package tenant
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// driftMessage is what the Tier controller says about a conflicting tier.
+const driftMessage = `Tier "COLD" exists in RustFS with settings RustFS cannot change on a registered tier: spec.forProvider.prefix is "rustfs-a/" but RustFS has "other/". ` +
+	"The provider never removes a tier: set these fields to the live values, or use a new spec.forProvider.name for a new tier."
+
+// conflictingTier is an observed Tier in TierConflict, as the Tier
+// controller reports it.
+func conflictingTier() jsonMap {
+	return observedMR("Tier", "tenant-a-tier-cold", jsonMap{}, conditions(
+		cond("Ready", "False", "TierConflict", driftMessage),
+		cond("Synced", "False", "ReconcileError", "cannot apply tier: blocked"),
+		cond("TierConflict", "True", "ImmutableFieldDrift", driftMessage),
+	))
+}
+
+func TestStatusRows(t *testing.T) {
+	unresolved := "cannot resolve references: referenced field was empty (referenced resource may not yet be ready)"
+	cases := map[string]struct {
+		reason   string
+		spec     jsonMap
+		observed map[string]jsonMap
+		want     jsonMap
+	}{
+		"TierInConflict": {
+			reason: "A Tier in conflict shows its TierConflict reason and message; the bucket row shows why its lifecycle waits.",
+			spec:   spec(),
+			observed: map[string]jsonMap{
+				"tier-COLD":       conflictingTier(),
+				"bucket-app-data": readyMR("Bucket", "tenant-a-bucket-app-data"),
+				"lifecycle-app-data": observedMR("BucketLifecycle", "tenant-a-lifecycle-app-data", jsonMap{}, conditions(
+					cond("Synced", "False", "ReconcileError", unresolved))),
+			},
+			want: jsonMap{
+				"tiers":   []any{jsonMap{"name": "COLD", "ready": false, "synced": false, "reason": "ImmutableFieldDrift", "message": driftMessage}},
+				"buckets": []any{jsonMap{"name": "app-data", "ready": false, "synced": false, "reason": "ReconcileError", "message": unresolved}},
+			},
+		},
+		"AllReady": {
+			reason: "Ready and Synced resources give ready rows with the Ready reason.",
+			spec:   spec(),
+			observed: map[string]jsonMap{
+				"tier-COLD":          readyMR("Tier", "tenant-a-tier-cold"),
+				"bucket-app-data":    readyMR("Bucket", "tenant-a-bucket-app-data"),
+				"lifecycle-app-data": readyMR("BucketLifecycle", "tenant-a-lifecycle-app-data"),
+			},
+			want: jsonMap{
+				"tiers":   []any{jsonMap{"name": "COLD", "ready": true, "synced": true, "reason": "Available"}},
+				"buckets": []any{jsonMap{"name": "app-data", "ready": true, "synced": true, "reason": "Available"}},
+			},
+		},
+		"SpecificFailureBeatsSynced": {
+			reason: "A specific Ready=False reason explains more than the Synced=False error it causes.",
+			spec:   spec(withTiers(), withBuckets(jsonMap{"name": "app-data"})),
+			observed: map[string]jsonMap{
+				"bucket-app-data": observedMR("Bucket", "tenant-a-bucket-app-data", jsonMap{}, conditions(
+					cond("Ready", "False", "BucketConflict", "bucket app-data exists in region us-east-1, spec says eu-west-1"),
+					cond("Synced", "False", "ReconcileError", "blocked"))),
+			},
+			want: jsonMap{"buckets": []any{jsonMap{"name": "app-data", "ready": false, "synced": false, "reason": "BucketConflict", "message": "bucket app-data exists in region us-east-1, spec says eu-west-1"}}},
+		},
+		"DegradedLifecycle": {
+			reason: "A Ready lifecycle whose fields RustFS dropped shows LifecycleDegraded.",
+			spec:   spec(withTiers()),
+			observed: map[string]jsonMap{
+				"bucket-app-data": readyMR("Bucket", "tenant-a-bucket-app-data"),
+				"lifecycle-app-data": observedMR("BucketLifecycle", "tenant-a-lifecycle-app-data", jsonMap{}, conditions(
+					cond("Ready", "True", "Available", ""), cond("Synced", "True", "ReconcileSuccess", ""),
+					cond("LifecycleDegraded", "True", "FieldsDropped", "RustFS dropped rules[to-cold].delMarkerExpiration"))),
+			},
+			want: jsonMap{"buckets": []any{jsonMap{"name": "app-data", "ready": true, "synced": true, "reason": "FieldsDropped", "message": "RustFS dropped rules[to-cold].delMarkerExpiration"}}},
+		},
+		"NoConditionsYet": {
+			reason: "A created resource without conditions is waiting to become Ready.",
+			spec:   spec(withBuckets()),
+			observed: map[string]jsonMap{
+				"tier-COLD": observedMR("Tier", "tenant-a-tier-cold", jsonMap{}, jsonMap{}),
+			},
+			want: jsonMap{"tiers": []any{jsonMap{"name": "COLD", "ready": false, "synced": false, "reason": "Creating", "message": "waiting for the Tier to become Ready"}}},
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got := rendered(t, runRequest(t, tenantXR(tc.spec), tc.observed)).Composite
+			if diff := cmp.Diff(asJSON(t, jsonMap{"status": tc.want}), got); diff != "" {
+				t.Errorf("%s\ndesired composite: -want +got:\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
+
+func TestReadinessFollowsObservedReady(t *testing.T) {
+	rsp := runRequest(t, tenantXR(spec()), map[string]jsonMap{
+		"tier-COLD":       conflictingTier(),
+		"bucket-app-data": readyMR("Bucket", "tenant-a-bucket-app-data"),
+	})
+	want := map[string]string{"tier-COLD": "READY_FALSE", "bucket-app-data": "READY_TRUE", "lifecycle-app-data": "READY_FALSE"}
+	if diff := cmp.Diff(want, rendered(t, rsp).Ready); diff != "" {
+		t.Errorf("desired readiness: -want +got:\n%s", diff)
+	}
+}
