@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -202,4 +203,11 @@ func (w *world) checkNoSecretLeaks() {
 	if strings.Contains(w.log.String(), sentinel) {
 		w.t.Error("a secret value appears in the controllers' log")
 	}
+}
+
+// sorted returns a sorted copy of s.
+func sorted(s []string) []string {
+	out := append([]string(nil), s...)
+	slices.Sort(out)
+	return out
 }
