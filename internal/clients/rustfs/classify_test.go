@@ -67,6 +67,17 @@ func withFault(route string, f rustfstest.Fault, call func(*Client) error) func(
 func listTiers(c *Client) error { _, err := c.ListTiers(context.Background()); return err }
 
 func classCases() map[string]classCase {
+	cases := tierClassCases()
+	for _, more := range []map[string]classCase{requestClassCases(), transientClassCases()} {
+		for k, v := range more {
+			cases[k] = v
+		}
+	}
+	return cases
+}
+
+// tierClassCases are the tier admin error classes.
+func tierClassCases() map[string]classCase {
 	return map[string]classCase{
 		"TierExists":        {reason: "a second add of the same name", provoke: addTwice, is: IsTierExists},
 		"InvalidTierName":   {reason: "lowercase names are refused", provoke: addNamed("cold"), is: IsInvalidTierName},
@@ -87,6 +98,12 @@ func classCases() map[string]classCase {
 		"VerifyUnknown": {reason: "verify of an unknown tier",
 			provoke: func(_ *testing.T, p pair) error { return p.client.VerifyTier(context.Background(), "NOPE") },
 			is:      IsTierNotFound},
+	}
+}
+
+// requestClassCases are the authentication and S3 error classes.
+func requestClassCases() map[string]classCase {
+	return map[string]classCase{
 		"BadSecret": {reason: "wrong secret key",
 			provoke: func(t *testing.T, p pair) error { return listTiers(p.clientAs(t, rustfstest.DefaultAccessKey, "bad")) },
 			is:      IsAccessDenied},
@@ -120,6 +137,12 @@ func classCases() map[string]classCase {
 				return p.client.PutLifecycle(context.Background(), "data", &Lifecycle{Rules: []LifecycleRule{{
 					ID: "r", Status: "Enabled", Transitions: []Transition{{Days: ptr(int32(1)), StorageClass: "NOPE"}}}}})
 			}, is: IsInvalidTier},
+	}
+}
+
+// transientClassCases are the answers worth retrying.
+func transientClassCases() map[string]classCase {
+	return map[string]classCase{
 		"SlowDown503": {reason: "503 is transient", transient: true, is: IsTransient,
 			provoke: withFault(rustfstest.RouteListTiers, rustfstest.Fault{Status: http.StatusServiceUnavailable, Code: "SlowDown"}, listTiers)},
 		"TooMany429": {reason: "429 is transient", transient: true, is: IsTransient,

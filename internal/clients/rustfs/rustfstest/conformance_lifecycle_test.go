@@ -20,14 +20,17 @@ func getLC(t *testing.T, p pair, bucket string) result {
 	return do(t, p.local.URL(), req{method: http.MethodGet, path: "/" + bucket, query: "lifecycle="})
 }
 
-// §12.9 and §8.2: validation order and exact messages.
-func TestLifecyclePutValidation(t *testing.T) {
-	const tr = `<Transition><Days>1</Days><StorageClass>COLD</StorageClass></Transition>`
-	cases := map[string]struct {
-		body          []byte
-		status        int
-		code, message string
-	}{
+type lcCase struct {
+	body          []byte
+	status        int
+	code, message string
+}
+
+const tr = `<Transition><Days>1</Days><StorageClass>COLD</StorageClass></Transition>`
+
+// lcCases follow §8.2: validation order and exact messages.
+func lcCases() map[string]lcCase {
+	return map[string]lcCase{
 		"EmptyBodyIsInvalidArgument":  {body: nil, status: 400, code: "InvalidArgument"},
 		"NotXMLIsMalformedXML":        {body: []byte("<nope"), status: 400, code: "MalformedXML"},
 		"MissingStatusIsMalformedXML": {body: lcBody(`<Rule>` + tr + `</Rule>`), status: 400, code: "MalformedXML"},
@@ -66,7 +69,11 @@ func TestLifecyclePutValidation(t *testing.T) {
 		"BucketLifecycleConfigurationRoot": {body: []byte(`<BucketLifecycleConfiguration><Rule><Status>Enabled</Status>` + tr + `</Rule></BucketLifecycleConfiguration>`),
 			status: 200},
 	}
-	for name, tc := range cases {
+}
+
+// §12.9: lifecycle PUT validation.
+func TestLifecyclePutValidation(t *testing.T) {
+	for name, tc := range lcCases() {
 		t.Run(name, func(t *testing.T) {
 			p := newPair(t, ModeRC)
 			p.local.CreateBucket("data", false)
