@@ -36,9 +36,13 @@ unit: ## Fast unit tests (no API server).
 
 reviewable: generate check-diff lint unit ## Everything to run before a commit.
 
-test: ## Everything CI runs: unit, integration (real kube-apiserver + etcd), fuzz smoke.
-	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) $(GO) test -count=1 -race ./...
+test: ## Everything CI runs: unit, integration (real kube-apiserver + etcd), end-to-end, fuzz smoke.
+	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) $(GO) test -count=1 -race $$($(GO) list ./... | grep -v /test/e2e)
+	$(MAKE) e2e
 	$(MAKE) fuzz
+
+e2e: ## End-to-end scenarios: the real controllers against kube-apiserver + etcd and two RustFS emulators.
+	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) $(GO) test -count=1 -race $(E2EFLAGS) ./test/e2e/...
 
 fuzz: ## Run each fuzz target for FUZZTIME (default 10s).
 	@set -e; for pkg in $$($(GO) list ./...); do \
@@ -51,6 +55,11 @@ fuzz: ## Run each fuzz target for FUZZTIME (default 10s).
 build: ## Build the provider and the RustFS emulator into bin/.
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/rustfs-emulator ./cmd/rustfs-emulator
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/function ./cmd/function
+
+demo: build ## Start kube-apiserver, etcd, two RustFS emulators (or RUSTFS_ENDPOINT) and the provider, apply the examples; Ctrl-C stops all.
+	$(GO) build -o bin/demo ./hack/demo
+	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) bin/demo $(DEMOFLAGS)
 
 run: ## Run the provider against the current kubeconfig.
 	$(GO) run ./cmd/provider --debug
@@ -58,4 +67,4 @@ run: ## Run the provider against the current kubeconfig.
 tools: ## Build (or reuse) every cached test tool.
 	$(TOOLS) all
 
-.PHONY: help generate check-diff lint unit reviewable test fuzz build run tools
+.PHONY: help generate check-diff lint unit reviewable test e2e fuzz build demo run tools
