@@ -5,38 +5,41 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 )
 
-// A field is one leaf of a normalised configuration: its path, spelled as
-// in the BucketLifecycle spec (rules[<id>].expiration.days), and its value.
+// A field is one leaf of a normalised rule: its path below the rule,
+// spelled as in the BucketLifecycle spec (expiration.days), and its value.
 type field struct {
-	rule  string // the rule ID
-	path  string // below the rule, for example "expiration.days"
+	path  string
 	value string
 }
 
-// String returns the field's full path.
-func (f field) String() string { return "rules[" + f.rule + "]." + f.path }
+// A flatRule is the fields of one rule, in a fixed order.
+type flatRule struct {
+	id     string
+	fields []field
+}
 
-// flatten returns the leaves of l, which must be normalised, in a stable
-// order: rules by ID, then fields in a fixed order.
-func flatten(l *rustfs.Lifecycle) []field {
+// flatten returns the leaves of l, which must be normalised: rules in l's
+// order (by ID), fields in a fixed order.
+func flatten(l *rustfs.Lifecycle) []flatRule {
 	if l == nil {
 		return nil
 	}
-	var out []field
-	for _, r := range l.Rules {
-		out = append(out, flattenRule(r)...)
+	out := make([]flatRule, len(l.Rules))
+	for i, r := range l.Rules {
+		out[i] = flatRule{id: r.ID, fields: flattenRule(r)}
 	}
 	return out
 }
 
 func flattenRule(r rustfs.LifecycleRule) []field {
-	w := &writer{rule: r.ID}
+	w := &writer{out: make([]field, 0, 16)}
 	w.add("status", r.Status)
 	if f := r.Filter; f != nil {
 		w.ptr("filter.prefix", f.Prefix)
@@ -91,11 +94,10 @@ func flattenActions(w *writer, r rustfs.LifecycleRule) {
 
 // A writer collects the fields of one rule.
 type writer struct {
-	rule string
-	out  []field
+	out []field
 }
 
-func (w *writer) add(path, v string) { w.out = append(w.out, field{rule: w.rule, path: path, value: v}) }
+func (w *writer) add(path, v string) { w.out = append(w.out, field{path: path, value: v}) }
 
 func (w *writer) str(path, v string) {
 	if v != "" {
@@ -130,54 +132,60 @@ func (w *writer) bool(path string, v *bool) {
 // hash digests a configuration after normalising it. Equal hashes mean
 // equal normalised configurations; the empty configuration hashes to "".
 func hash(l *rustfs.Lifecycle) string {
-	return hashFields(flatten(normalize(l)))
-}
-
-func hashFields(fs []field) string {
-	if len(fs) == 0 {
+	rules := flatten(normalize(l))
+	if len(rules) == 0 {
 		return ""
 	}
 	h := sha256.New()
-	for _, f := range fs {
-		for _, s := range []string{f.rule, f.path, f.value} {
-			_ = binary.Write(h, binary.BigEndian, uint32(len(s)))
-			_, _ = h.Write([]byte(s))
+	var n [4]byte
+	write := func(s string) {
+		binary.BigEndian.PutUint32(n[:], uint32(len(s)))
+		_, _ = h.Write(n[:])
+		_, _ = io.WriteString(h, s)
+	}
+	for _, r := range rules {
+		write(r.id)
+		for _, f := range r.fields {
+			write(f.path)
+			write(f.value)
 		}
+		write("")
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
 // compare normalises desired and live and returns their differences, one
-// readable line each, sorted; none means they are equal.
+// readable line each, ordered by rule ID and path; none means they are
+// equal.
 func compare(desired, live *rustfs.Lifecycle) []string {
-	d, l := byRule(flatten(normalize(desired))), byRule(flatten(normalize(live)))
 	var out []string
-	for _, id := range ruleIDs(d, l) {
-		dr, lr := d[id], l[id]
+	join(flatten(normalize(desired)), flatten(normalize(live)), func(id string, d, l *flatRule) {
 		switch {
-		case lr == nil:
+		case l == nil:
 			out = append(out, fmt.Sprintf("rules[%s]: missing from the live configuration", id))
-		case dr == nil:
+		case d == nil:
 			out = append(out, fmt.Sprintf("rules[%s]: in the live configuration but not in the spec", id))
-		default:
-			out = append(out, compareRule(dr, lr)...)
+		case !slices.Equal(d.fields, l.fields):
+			out = append(out, compareRule(id, d.fields, l.fields)...)
 		}
-	}
+	})
 	return out
 }
 
-func compareRule(d, l map[string]field) []string {
+func compareRule(id string, d, l []field) []string {
+	dm, lm := byPath(d), byPath(l)
 	var out []string
-	for _, p := range paths(d, l) {
-		df, dok := d[p]
-		lf, lok := l[p]
+	for _, p := range sortedUnion(dm, lm) {
+		dv, dok := dm[p]
+		lv, lok := lm[p]
+		name := "rules[" + id + "]." + p
 		switch {
 		case !lok:
-			out = append(out, fmt.Sprintf("%s: live absent, desired %q", df, df.value))
+			out = append(out, fmt.Sprintf("%s: live absent, desired %q", name, dv))
 		case !dok:
-			out = append(out, fmt.Sprintf("%s: live %q, desired absent", lf, lf.value))
-		case df.value != lf.value:
-			out = append(out, fmt.Sprintf("%s: live %q, desired %q", df, lf.value, df.value))
+			out = append(out, fmt.Sprintf("%s: live %q, desired absent", name, lv))
+		case dv != lv:
+			out = append(out, fmt.Sprintf("%s: live %q, desired %q", name, lv, dv))
 		}
 	}
 	return out
@@ -187,43 +195,52 @@ func compareRule(d, l map[string]field) []string {
 // provider put, that readback, what RustFS returned afterwards, does not
 // hold with the same value. A rule missing altogether is one path.
 func dropped(put, readback *rustfs.Lifecycle) []string {
-	p, r := byRule(flatten(normalize(put))), byRule(flatten(normalize(readback)))
 	var out []string
-	for _, id := range ruleIDs(p, nil) {
-		if r[id] == nil {
+	join(flatten(normalize(put)), flatten(normalize(readback)), func(id string, p, r *flatRule) {
+		switch {
+		case p == nil:
+		case r == nil:
 			out = append(out, "rules["+id+"]")
-			continue
-		}
-		for _, path := range paths(p[id], nil) {
-			if f, ok := r[id][path]; !ok || f.value != p[id][path].value {
-				out = append(out, p[id][path].String())
+		case !slices.Equal(p.fields, r.fields):
+			rm := byPath(r.fields)
+			for _, f := range p.fields {
+				if v, ok := rm[f.path]; !ok || v != f.value {
+					out = append(out, "rules["+id+"]."+f.path)
+				}
 			}
 		}
-	}
+	})
 	return out
 }
 
-// byRule indexes fields by rule ID, then by path.
-func byRule(fs []field) map[string]map[string]field {
-	out := map[string]map[string]field{}
-	for _, f := range fs {
-		if out[f.rule] == nil {
-			out[f.rule] = map[string]field{}
+// join calls fn for every rule ID of a and b, both sorted by ID, with the
+// rule of each side or nil.
+func join(a, b []flatRule, fn func(id string, x, y *flatRule)) {
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b) || i < len(a) && a[i].id < b[j].id:
+			fn(a[i].id, &a[i], nil)
+			i++
+		case i == len(a) || b[j].id < a[i].id:
+			fn(b[j].id, nil, &b[j])
+			j++
+		default:
+			fn(a[i].id, &a[i], &b[j])
+			i, j = i+1, j+1
 		}
-		out[f.rule][f.path] = f
 	}
-	return out
 }
 
-func ruleIDs(a, b map[string]map[string]field) []string {
-	return sortedUnion(a, b)
+func byPath(fs []field) map[string]string {
+	m := make(map[string]string, len(fs))
+	for _, f := range fs {
+		m[f.path] = f.value
+	}
+	return m
 }
 
-func paths(a, b map[string]field) []string {
-	return sortedUnion(a, b)
-}
-
-func sortedUnion[V any](a, b map[string]V) []string {
+func sortedUnion(a, b map[string]string) []string {
 	out := make([]string, 0, len(a)+len(b))
 	for k := range a {
 		out = append(out, k)

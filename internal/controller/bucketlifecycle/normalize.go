@@ -187,10 +187,11 @@ func normalizeDate(s string) string {
 
 // parseDate parses YYYY-MM-DD or an RFC 3339 timestamp.
 func parseDate(s string) (time.Time, error) {
-	if t, err := time.Parse(dateOnly, s); err == nil {
-		return t, nil
+	layout := time.RFC3339Nano
+	if len(s) == len(dateOnly) {
+		layout = dateOnly
 	}
-	t, err := time.Parse(time.RFC3339Nano, s)
+	t, err := time.Parse(layout, s)
 	if err != nil {
 		return time.Time{}, fmt.Errorf("%q is not a date as YYYY-MM-DD or YYYY-MM-DDT00:00:00Z", s)
 	}
