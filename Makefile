@@ -57,7 +57,9 @@ build: ## Build the provider and the RustFS emulator into bin/.
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/rustfs-emulator ./cmd/rustfs-emulator
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/function ./cmd/function
 
-demo: build ## Start kube-apiserver, etcd, two RustFS emulators (or RUSTFS_ENDPOINT) and the provider, apply the examples; Ctrl-C stops all.
+demo: ## Start kube-apiserver, etcd, two RustFS emulators (or RUSTFS_ENDPOINT) and the provider, apply the examples; Ctrl-C stops all.
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/rustfs-emulator ./cmd/rustfs-emulator
 	$(GO) build -o bin/demo ./hack/demo
 	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) bin/demo $(DEMOFLAGS)
 

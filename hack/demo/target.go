@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+)
+
+// A target is the RustFS the provider manages and the remote storage its
+// tiers point at.
+type target struct {
+	endpoint, accessKey, secretKey                         string
+	tierEndpoint, tierBucket, tierAccessKey, tierSecretKey string
+	emulated                                               bool
+}
+
+// The environment variables that select a real RustFS.
+var realVars = []string{
+	"RUSTFS_ENDPOINT", "RUSTFS_ACCESS_KEY", "RUSTFS_SECRET_KEY",
+	"RUSTFS_TIER_ENDPOINT", "RUSTFS_TIER_BUCKET", "RUSTFS_TIER_ACCESS_KEY", "RUSTFS_TIER_SECRET_KEY",
+}
+
+// target returns the real RustFS named by the environment, or starts the
+// emulator and returns it.
+func (d *demo) target(ctx context.Context) (target, error) {
+	if os.Getenv("RUSTFS_ENDPOINT") == "" {
+		return d.emulate(ctx)
+	}
+	var missing []string
+	for _, v := range realVars {
+		if os.Getenv(v) == "" {
+			missing = append(missing, v)
+		}
+	}
+	if len(missing) > 0 {
+		return target{}, errors.Errorf("RUSTFS_ENDPOINT is set, so the demo targets a real RustFS, but %s %s not set",
+			strings.Join(missing, ", "), map[bool]string{true: "is", false: "are"}[len(missing) == 1])
+	}
+	t := target{
+		endpoint: os.Getenv("RUSTFS_ENDPOINT"), accessKey: os.Getenv("RUSTFS_ACCESS_KEY"), secretKey: os.Getenv("RUSTFS_SECRET_KEY"),
+		tierEndpoint: os.Getenv("RUSTFS_TIER_ENDPOINT"), tierBucket: os.Getenv("RUSTFS_TIER_BUCKET"),
+		tierAccessKey: os.Getenv("RUSTFS_TIER_ACCESS_KEY"), tierSecretKey: os.Getenv("RUSTFS_TIER_SECRET_KEY"),
+	}
+	fmt.Fprintf(d.out, "target: RustFS at %s, tiers on %s bucket %s\n", t.endpoint, t.tierEndpoint, t.tierBucket)
+	return t, nil
+}
+
+// emulate starts bin/rustfs-emulator with a local and a remote instance on
+// free loopback ports, with fresh random credentials.
+func (d *demo) emulate(ctx context.Context) (target, error) {
+	local, err := freeAddr()
+	if err != nil {
+		return target{}, err
+	}
+	remote, err := freeAddr()
+	if err != nil {
+		return target{}, err
+	}
+	t := target{
+		endpoint: "http://" + local, accessKey: "demo-admin", secretKey: randomKey(),
+		tierEndpoint: "http://" + remote, tierBucket: "tiers", tierAccessKey: "demo-tier", tierSecretKey: randomKey(),
+		emulated: true,
+	}
+	c, err := d.spawn("emulator", nil, d.bin("rustfs-emulator"),
+		"--listen", local, "--access-key", t.accessKey, "--secret-key", t.secretKey,
+		"--remote-listen", remote, "--remote-access-key", t.tierAccessKey, "--remote-secret-key", t.tierSecretKey,
+		"--remote-bucket", t.tierBucket)
+	if err != nil {
+		return target{}, err
+	}
+	for _, addr := range []string{local, remote} {
+		if err := waitListening(ctx, c, addr); err != nil {
+			return target{}, err
+		}
+	}
+	fmt.Fprintf(d.out, "RustFS emulator: local %s, remote %s (tier bucket %s)\n", t.endpoint, t.tierEndpoint, t.tierBucket)
+	return t, nil
+}
+
+// randomKey returns a fresh secret key; it is never printed.
+func randomKey() string {
+	b := make([]byte, 20)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
