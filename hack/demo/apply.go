@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -10,13 +11,15 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 )
 
 // apply loads the examples, rewrites them for t and creates them.
-func (d *demo) apply(ctx context.Context, c client.Client, t target) error {
+func (d *demo) apply(ctx context.Context, c client.Client, t target) (int, error) {
 	docs, err := load(d.examples)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	p := makePlan(docs, t)
 	for _, n := range p.notes {
@@ -25,25 +28,19 @@ func (d *demo) apply(ctx context.Context, c client.Client, t target) error {
 	for _, ns := range p.namespaces {
 		err := c.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: ns}})
 		if err != nil && !apierrors.IsAlreadyExists(err) {
-			return errors.Wrapf(err, "cannot create namespace %s", ns)
+			return 0, errors.Wrapf(err, "cannot create namespace %s", ns)
 		}
 	}
+	managed := 0
 	for _, o := range p.objects {
 		if err := c.Create(ctx, o); err != nil {
-			return errors.Wrapf(err, "cannot create %s %s/%s", o.GetKind(), o.GetNamespace(), o.GetName())
+			return 0, errors.Wrapf(err, "cannot create %s %s/%s", o.GetKind(), o.GetNamespace(), o.GetName())
+		}
+		if o.GetObjectKind().GroupVersionKind().Group == v1alpha1.Group && o.GetKind() != v1alpha1.ClusterProviderConfigKind &&
+			o.GetKind() != v1alpha1.ProviderConfigKind {
+			managed++
 		}
 	}
-	fmt.Fprintf(d.out, "applied %d objects from %s/{%s}\n", len(p.objects), d.examples, joinDirs())
-	return nil
-}
-
-func joinDirs() string {
-	s := ""
-	for i, d := range exampleDirs {
-		if i > 0 {
-			s += ","
-		}
-		s += d
-	}
-	return s
+	fmt.Fprintf(d.out, "applied %d objects (%d managed resources) from %s/{%s}\n", len(p.objects), managed, d.examples, strings.Join(exampleDirs, ","))
+	return managed, nil
 }

@@ -40,10 +40,14 @@ func (d *demo) run(ctx context.Context) error {
 	if err := d.startProvider(ctx); err != nil {
 		return err
 	}
-	if err := d.apply(ctx, c, t); err != nil {
+	n, err := d.apply(ctx, c, t)
+	if err != nil {
 		return err
 	}
-	rows, ready := d.wait(ctx, c, start.Add(d.timeout))
+	if n == 0 {
+		fmt.Fprintf(d.out, "no Tier, Bucket or BucketLifecycle examples in %s\n", d.examples)
+	}
+	rows, ready := d.wait(ctx, c, n, start.Add(d.timeout))
 	printTable(d.out, rows)
 	fmt.Fprintf(d.out, "\n%s in %s.\n", summary(rows, ready), time.Since(start).Round(100*time.Millisecond))
 	if d.once {

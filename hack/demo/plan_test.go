@@ -7,7 +7,9 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 )
 
-func obj(yaml map[string]any) *unstructured.Unstructured { return &unstructured.Unstructured{Object: yaml} }
+func obj(yaml map[string]any) *unstructured.Unstructured {
+	return &unstructured.Unstructured{Object: yaml}
+}
 
 var demoTarget = target{
 	endpoint: "http://127.0.0.1:1", accessKey: "admin", secretKey: "admin-secret",

@@ -103,9 +103,9 @@ func shorten(s string, n int) string {
 	return s[:n-3] + "..."
 }
 
-// wait polls until every resource is Ready, the deadline passes or ctx
-// ends, printing progress when it changes.
-func (d *demo) wait(ctx context.Context, c client.Client, deadline time.Time) ([]row, bool) {
+// wait polls until the want managed resources exist and every resource is
+// Ready, the deadline passes or ctx ends, printing progress when it changes.
+func (d *demo) wait(ctx context.Context, c client.Client, want int, deadline time.Time) ([]row, bool) {
 	last := ""
 	var rs []row
 	for {
@@ -115,7 +115,7 @@ func (d *demo) wait(ctx context.Context, c client.Client, deadline time.Time) ([
 			fmt.Fprintf(d.out, "waiting: %s\n", p)
 			last = p
 		}
-		if len(rs) > 0 && n == len(rs) {
+		if len(rs) >= want && n == len(rs) {
 			return rs, true
 		}
 		select {

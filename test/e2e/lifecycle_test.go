@@ -28,6 +28,9 @@ func (w *world) tenant() (*v1alpha1.Tier, *v1alpha1.Bucket, *v1alpha1.BucketLife
 func TestScenario6LifecycleReferencingANewTierIsPutOnlyAfterTheTierIsRegistered(t *testing.T) {
 	testenv.Skip(t)
 	w := newWorld(t, time.Hour)
+	// RustFS validates the remote before it registers a tier, which takes
+	// a while; the lifecycle must wait for it.
+	w.local.InjectFault(rustfstest.RouteAddTier, rustfstest.Fault{Latency: 2 * time.Second, Times: 1})
 	tr, b, lc := w.tenant()
 	w.create(lc, b, tr)
 	w.waitReady(tr, b, lc)
