@@ -25,10 +25,11 @@ type TenantLifecycle struct {
 	// +optional
 	State LifecycleState `json:"state,omitempty"`
 
-	// Rules of the lifecycle configuration.
+	// Rules of the lifecycle configuration. A bucket that needs more rules
+	// than a Tenant allows can use a BucketLifecycle directly.
 	// +listType=map
 	// +listMapKey=id
-	// +kubebuilder:validation:MaxItems=100
+	// +kubebuilder:validation:MaxItems=50
 	// +optional
 	Rules []TenantRule `json:"rules,omitempty"`
 }
@@ -64,7 +65,7 @@ type TenantRule struct {
 
 	// Transitions move current versions to tiers.
 	// +listType=atomic
-	// +kubebuilder:validation:MaxItems=16
+	// +kubebuilder:validation:MaxItems=8
 	// +optional
 	Transitions []TenantTransition `json:"transitions,omitempty"`
 
@@ -75,7 +76,7 @@ type TenantRule struct {
 
 	// NoncurrentVersionTransitions move noncurrent versions to tiers.
 	// +listType=atomic
-	// +kubebuilder:validation:MaxItems=16
+	// +kubebuilder:validation:MaxItems=8
 	// +optional
 	NoncurrentVersionTransitions []TenantNoncurrentVersionTransition `json:"noncurrentVersionTransitions,omitempty"`
 

@@ -60,14 +60,7 @@ func stateOf(l TenantLifecycle) LifecycleState {
 }
 
 func validateRule(path string, r TenantRule) error {
-	if err := firstFailure(path, []check{
-		{fail: len(r.ID) > 255, field: ".id", msg: "must be at most 255 bytes: RustFS rejects longer rule IDs"},
-		{fail: r.Status != "" && r.Status != v1alpha1.RuleEnabled && r.Status != v1alpha1.RuleDisabled, field: ".status", msg: fmt.Sprintf("must be Enabled or Disabled, not %q", r.Status)},
-		{fail: !hasAction(r), field: "", msg: "a rule needs at least one action (transition, transitions, noncurrentVersionTransition, noncurrentVersionTransitions, expiration, noncurrentVersionExpiration, abortIncompleteMultipartUpload or delMarkerExpiration): RustFS rejects rules without one"},
-		{fail: r.Transition != nil && len(r.Transitions) > 0, field: ".transition", msg: "set transition or transitions, not both"},
-		{fail: r.NoncurrentVersionTransition != nil && len(r.NoncurrentVersionTransitions) > 0, field: ".noncurrentVersionTransition", msg: "set noncurrentVersionTransition or noncurrentVersionTransitions, not both"},
-		{fail: r.Expiration != nil && r.Expiration.Date != "" && !validDate(r.Expiration.Date), field: ".expiration.date", msg: msgDate},
-	}...); err != nil {
+	if err := firstFailure(path, ruleChecks(r)...); err != nil {
 		return err
 	}
 	for _, t := range itemsAt(path, "transition", "transitions", r.Transition, r.Transitions) {
@@ -103,6 +96,27 @@ func itemsAt[T any](path, single, list string, one *T, many []T) []item[T] {
 	return out
 }
 
+// ruleChecks are the checks of a rule's own fields.
+func ruleChecks(r TenantRule) []check {
+	return []check{
+		{fail: len(r.ID) > 255, field: ".id", msg: "must be at most 255 bytes: RustFS rejects longer rule IDs"},
+		{fail: !validRuleStatus(r.Status), field: ".status", msg: fmt.Sprintf("must be Enabled or Disabled, not %q", r.Status)},
+		{fail: !hasAction(r), field: "", msg: "a rule needs at least one action (transition, transitions, noncurrentVersionTransition, noncurrentVersionTransitions, expiration, noncurrentVersionExpiration, abortIncompleteMultipartUpload or delMarkerExpiration): RustFS rejects rules without one"},
+		{fail: r.Transition != nil && len(r.Transitions) > 0, field: ".transition", msg: "set transition or transitions, not both"},
+		{fail: r.NoncurrentVersionTransition != nil && len(r.NoncurrentVersionTransitions) > 0, field: ".noncurrentVersionTransition", msg: "set noncurrentVersionTransition or noncurrentVersionTransitions, not both"},
+		{fail: r.Expiration != nil && !validOptionalDate(r.Expiration.Date), field: ".expiration.date", msg: msgDate},
+	}
+}
+
+// validRuleStatus accepts the rule states and empty, which defaults to
+// Enabled.
+func validRuleStatus(s v1alpha1.RuleStatus) bool {
+	return s == "" || s == v1alpha1.RuleEnabled || s == v1alpha1.RuleDisabled
+}
+
+// validOptionalDate accepts an unset date or a valid one.
+func validOptionalDate(d string) bool { return d == "" || validDate(d) }
+
 func hasAction(r TenantRule) bool {
 	return r.Transition != nil || len(r.Transitions) > 0 || r.NoncurrentVersionTransition != nil ||
 		len(r.NoncurrentVersionTransitions) > 0 || r.Expiration != nil || r.NoncurrentVersionExpiration != nil ||
@@ -113,7 +127,7 @@ func validateTransition(path string, t TenantTransition) error {
 	checks := []check{
 		{fail: (t.Days == nil) == (t.Date == ""), field: "", msg: "set exactly one of days or date: RustFS requires exactly one of Days (0 or greater) or Date in a transition"},
 		{fail: t.Days != nil && *t.Days < 0, field: ".days", msg: "must be 0 or greater"},
-		{fail: t.Date != "" && !validDate(t.Date), field: ".date", msg: msgDate},
+		{fail: !validOptionalDate(t.Date), field: ".date", msg: msgDate},
 	}
 	return firstFailure(path, append(checks, storageClassChecks(t.StorageClass)...)...)
 }

@@ -42,7 +42,7 @@ func run(root, out string, check bool) error {
 		if check {
 			cur, err := os.ReadFile(path) //nolint:gosec // The path comes from the command line.
 			if err != nil || differs(files[n], cur) {
-				return fmt.Errorf("%s is out of date: run go generate -tags generate ./internal/function/...", path)
+				return fmt.Errorf("%s is out of date (regenerate it with go generate -tags generate ./internal/function/... from the repository root)", path)
 			}
 			continue
 		}

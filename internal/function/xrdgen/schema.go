@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"golang.org/x/tools/go/packages"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-tools/pkg/crd"
 	crdmarkers "sigs.k8s.io/controller-tools/pkg/crd/markers"
@@ -16,32 +17,15 @@ import (
 // The composite resource the Go types describe.
 var tenantKind = schema.GroupKind{Group: "storage.rustfs.crossplane.io", Kind: "Tenant"}
 
-// openAPISchema parses the Go package at root with controller-gen's CRD
-// parser and returns the Tenant's OpenAPI v3 schema as JSON-shaped maps,
-// without the apiVersion, kind and metadata that Crossplane injects itself.
+// openAPISchema returns the Tenant's OpenAPI v3 schema, generated from the
+// Go package at root, as JSON-shaped maps, without the apiVersion, kind and
+// metadata that Crossplane injects itself.
 func openAPISchema(root string) (map[string]any, error) {
-	roots, err := loader.LoadRoots(root)
+	c, err := parseCRD(root)
 	if err != nil {
-		return nil, errors.Wrapf(err, "cannot load %s", root)
+		return nil, err
 	}
-	reg := &markers.Registry{}
-	if err := crdmarkers.Register(reg); err != nil {
-		return nil, errors.Wrap(err, "cannot register CRD markers")
-	}
-	p := &crd.Parser{
-		Collector: &markers.Collector{Registry: reg},
-		Checker:   &loader.TypeChecker{NodeFilters: []loader.NodeFilter{crd.Generator{}.CheckFilter()}},
-	}
-	crd.AddKnownTypes(p)
-	for _, r := range roots {
-		p.NeedPackage(r)
-	}
-	p.NeedCRDFor(tenantKind, nil)
-	if loader.PrintErrors(roots, packages.TypeError) {
-		return nil, errors.Errorf("cannot parse the Go types in %s", root)
-	}
-	c, ok := p.CustomResourceDefinitions[tenantKind]
-	if !ok || len(c.Spec.Versions) != 1 || c.Spec.Versions[0].Schema == nil {
+	if len(c.Spec.Versions) != 1 || c.Spec.Versions[0].Schema == nil {
 		return nil, errors.Errorf("no single-version schema for %s in %s", tenantKind, root)
 	}
 	b, err := json.Marshal(c.Spec.Versions[0].Schema.OpenAPIV3Schema)
@@ -57,4 +41,34 @@ func openAPISchema(root string) (map[string]any, error) {
 		delete(props, k)
 	}
 	return out, nil
+}
+
+// parseCRD parses the Go package at root with controller-gen's CRD parser
+// and returns the Tenant's CRD, as controller-gen would write it.
+func parseCRD(root string) (apiextensionsv1.CustomResourceDefinition, error) {
+	roots, err := loader.LoadRoots(root)
+	if err != nil {
+		return apiextensionsv1.CustomResourceDefinition{}, errors.Wrapf(err, "cannot load %s", root)
+	}
+	reg := &markers.Registry{}
+	if err := crdmarkers.Register(reg); err != nil {
+		return apiextensionsv1.CustomResourceDefinition{}, errors.Wrap(err, "cannot register CRD markers")
+	}
+	p := &crd.Parser{
+		Collector: &markers.Collector{Registry: reg},
+		Checker:   &loader.TypeChecker{NodeFilters: []loader.NodeFilter{crd.Generator{}.CheckFilter()}},
+	}
+	crd.AddKnownTypes(p)
+	for _, r := range roots {
+		p.NeedPackage(r)
+	}
+	p.NeedCRDFor(tenantKind, nil)
+	if loader.PrintErrors(roots, packages.TypeError) {
+		return apiextensionsv1.CustomResourceDefinition{}, errors.Errorf("cannot parse the Go types in %s", root)
+	}
+	c, ok := p.CustomResourceDefinitions[tenantKind]
+	if !ok {
+		return apiextensionsv1.CustomResourceDefinition{}, errors.Errorf("no %s in %s", tenantKind, root)
+	}
+	return c, nil
 }
