@@ -11,6 +11,7 @@ import (
 	"github.com/alecthomas/kingpin/v2"
 
 	function "github.com/crossplane/function-sdk-go"
+	"github.com/crossplane/function-sdk-go/logging"
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/function/tenant"
 	"github.com/crossplane-contrib/provider-rustfs/internal/version"
@@ -47,11 +48,16 @@ func main() {
 	log, err := function.NewLogger(f.debug)
 	kingpin.FatalIfError(err, "Cannot create logger")
 	log.Info("Starting function", "version", version.Version, "address", f.address, "insecure", f.insecure)
-	kingpin.FatalIfError(function.Serve(tenant.NewFunction(log),
+	kingpin.FatalIfError(serve(f, log), "Cannot serve the function")
+}
+
+// serve serves the Tenant function until it fails.
+func serve(f flags, log logging.Logger) error {
+	return function.Serve(tenant.NewFunction(log),
 		function.Listen(f.network, f.address),
 		function.MTLSCertificates(f.certsDir),
 		function.Insecure(f.insecure),
 		function.WithMetricsServer(f.metricsAddr),
 		function.MaxRecvMessageSize(f.maxRecvSize),
-	), "Cannot serve the function")
+	)
 }
