@@ -63,17 +63,26 @@ func (x tierIndex) rule(in TenantRule, resolved map[string]bool) v1alpha1.Lifecy
 	if r.Status == "" {
 		r.Status = v1alpha1.RuleEnabled
 	}
-	for _, t := range itemsAt("", "", "", in.Transition, in.Transitions) {
-		sc, ref := x.class(t.v.StorageClass, resolved)
-		r.Transitions = append(r.Transitions, v1alpha1.Transition{Days: t.v.Days, Date: t.v.Date, StorageClass: sc, TierRef: ref})
+	for _, t := range listOf(in.Transition, in.Transitions) {
+		sc, ref := x.class(t.StorageClass, resolved)
+		r.Transitions = append(r.Transitions, v1alpha1.Transition{Days: t.Days, Date: t.Date, StorageClass: sc, TierRef: ref})
 	}
-	for _, t := range itemsAt("", "", "", in.NoncurrentVersionTransition, in.NoncurrentVersionTransitions) {
-		sc, ref := x.class(t.v.StorageClass, resolved)
+	for _, t := range listOf(in.NoncurrentVersionTransition, in.NoncurrentVersionTransitions) {
+		sc, ref := x.class(t.StorageClass, resolved)
 		r.NoncurrentVersionTransitions = append(r.NoncurrentVersionTransitions, v1alpha1.NoncurrentVersionTransition{
-			NoncurrentDays: t.v.NoncurrentDays, NewerNoncurrentVersions: t.v.NewerNoncurrentVersions, StorageClass: sc, TierRef: ref,
+			NoncurrentDays: t.NoncurrentDays, NewerNoncurrentVersions: t.NewerNoncurrentVersions, StorageClass: sc, TierRef: ref,
 		})
 	}
 	return r
+}
+
+// listOf returns the operator's singular form as a one-element list, or
+// else the list.
+func listOf[T any](one *T, many []T) []T {
+	if one != nil {
+		return []T{*one}
+	}
+	return many
 }
 
 // class returns the storage class and tier reference a transition to sc

@@ -86,4 +86,5 @@ func dns1123(s string) (string, bool) {
 	return out, lossless
 }
 
+// isAlnum reports whether c is a lowercase letter or a digit.
 func isAlnum(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') }

@@ -54,6 +54,7 @@ func tierNameChecks(field, name string) []check {
 	}
 }
 
+// isReserved reports whether name is a storage class RustFS reserves.
 func isReserved(name string) bool {
 	u := strings.ToUpper(name)
 	return u == "STANDARD" || u == "REDUCED_REDUNDANCY"
@@ -71,6 +72,7 @@ func validate(s TenantSpec) error {
 	return validateBuckets(s.Buckets)
 }
 
+// validateProviderConfig checks the configuration the composed resources use.
 func validateProviderConfig(r *ProviderConfigReference) error {
 	if r == nil {
 		return nil
@@ -81,6 +83,7 @@ func validateProviderConfig(r *ProviderConfigReference) error {
 	}...)
 }
 
+// validateTiers checks every tier and that tier names are unique.
 func validateTiers(tiers []TenantTier) error {
 	seen := map[string]int{}
 	for i, t := range tiers {
@@ -96,6 +99,7 @@ func validateTiers(tiers []TenantTier) error {
 	return nil
 }
 
+// validateTier checks one tier as the Tier CRD would.
 func validateTier(path string, t TenantTier) error {
 	checks := tierNameChecks(".name", t.Name)
 	checks = append(checks,
@@ -108,6 +112,7 @@ func validateTier(path string, t TenantTier) error {
 	return firstFailure(path, checks...)
 }
 
+// validTierType reports whether t is a tier type RustFS supports.
 func validTierType(t v1alpha1.TierType) bool {
 	switch t {
 	case v1alpha1.TierTypeS3, v1alpha1.TierTypeRustFS, v1alpha1.TierTypeMinIO, v1alpha1.TierTypeAliyun,
@@ -117,11 +122,14 @@ func validTierType(t v1alpha1.TierType) bool {
 	return false
 }
 
+// validEndpoint reports whether s is an http(s) URL with a host.
 func validEndpoint(s string) bool {
 	u, err := url.Parse(s)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Hostname() != ""
 }
 
+// validateBuckets checks every bucket and its lifecycle, and that bucket
+// names are unique.
 func validateBuckets(buckets []TenantBucket) error {
 	seen := map[string]int{}
 	for i, b := range buckets {
@@ -142,6 +150,7 @@ func validateBuckets(buckets []TenantBucket) error {
 	return nil
 }
 
+// validateBucket checks a bucket's name and settings.
 func validateBucket(path string, b TenantBucket) error {
 	v := b.Versioning
 	return firstFailure(path, []check{
@@ -151,6 +160,7 @@ func validateBucket(path string, b TenantBucket) error {
 	}...)
 }
 
+// validBucketName reports whether n follows the S3 bucket naming rules.
 func validBucketName(n string) bool {
 	return len(n) >= 3 && len(n) <= 63 && bucketNameRE.MatchString(n) && !strings.Contains(n, "..")
 }

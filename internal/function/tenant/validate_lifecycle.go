@@ -25,6 +25,8 @@ func validDate(s string) bool {
 	return err == nil
 }
 
+// validateLifecycle checks a bucket's lifecycle: its state, its rules and
+// their unique ids. Rules are named by id in messages.
 func validateLifecycle(path string, l TenantLifecycle) error {
 	st := stateOf(l)
 	if err := firstFailure(path, []check{
@@ -59,6 +61,7 @@ func stateOf(l TenantLifecycle) LifecycleState {
 	return l.State
 }
 
+// validateRule checks one rule and its transitions.
 func validateRule(path string, r TenantRule) error {
 	if err := firstFailure(path, ruleChecks(r)...); err != nil {
 		return err
@@ -117,12 +120,15 @@ func validRuleStatus(s v1alpha1.RuleStatus) bool {
 // validOptionalDate accepts an unset date or a valid one.
 func validOptionalDate(d string) bool { return d == "" || validDate(d) }
 
+// hasAction reports whether a rule does anything.
 func hasAction(r TenantRule) bool {
 	return r.Transition != nil || len(r.Transitions) > 0 || r.NoncurrentVersionTransition != nil ||
 		len(r.NoncurrentVersionTransitions) > 0 || r.Expiration != nil || r.NoncurrentVersionExpiration != nil ||
 		r.AbortIncompleteMultipartUpload != nil || r.DelMarkerExpiration != nil
 }
 
+// validateTransition checks one transition: days or date, and a storage
+// class that is a tier name.
 func validateTransition(path string, t TenantTransition) error {
 	checks := []check{
 		{fail: (t.Days == nil) == (t.Date == ""), field: "", msg: "set exactly one of days or date: RustFS requires exactly one of Days (0 or greater) or Date in a transition"},
