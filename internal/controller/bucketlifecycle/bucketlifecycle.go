@@ -11,7 +11,6 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/handler"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
@@ -72,9 +71,9 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		Named(name).
 		WithOptions(o.ForControllerRuntime()).
 		For(&v1alpha1.BucketLifecycle{}, builder.WithPredicates(memo.DesiredStateChanged())).
-		Watches(&v1alpha1.Tier{}, handler.EnqueueRequestsFromMapFunc(m.forTier), builder.WithPredicates(becameReady())).
-		Watches(&v1alpha1.Bucket{}, handler.EnqueueRequestsFromMapFunc(m.forBucket), builder.WithPredicates(becameReady())).
-		Watches(&v1alpha1.BucketLifecycle{}, handler.EnqueueRequestsFromMapFunc(m.forPeers), builder.WithPredicates(gone())).
+		Watches(&v1alpha1.Tier{}, resetting(m.forTier), builder.WithPredicates(becameReady())).
+		Watches(&v1alpha1.Bucket{}, resetting(m.forBucket), builder.WithPredicates(becameReady())).
+		Watches(&v1alpha1.BucketLifecycle{}, resetting(m.forPeers), builder.WithPredicates(gone())).
 		Complete(ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter))
 }
 
