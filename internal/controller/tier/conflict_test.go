@@ -96,23 +96,20 @@ func TestConflictClearsAfterSpecIsCorrected(t *testing.T) {
 }
 
 func TestNonEmptyRemotePrefixIsConflictUnlessForced(t *testing.T) {
+	inUse := string(v1alpha1.ReasonBackendInUse)
 	for _, mode := range modes {
 		t.Run(mode.String(), func(t *testing.T) {
 			h := newHarness(t, mode)
 			h.remote.PutObject(remoteBkt, tierPrefix+"restored/object", []byte("data"))
 			cr := h.store(tier(h.remote.URL()))
 
-			if step, err := h.reconcile(cr); step != "create" || reasonOf(err) != string(v1alpha1.ReasonBackendInUse) {
-				t.Fatalf("first reconcile: %s, %v; want a create refused as BackendInUse", step, err)
-			}
+			h.expect(cr, "create", inUse)
 			var b block
 			if !memo.Get(cr, memo.BlockKey, &b) || b.Op != opAdd {
 				t.Fatalf("the refused add was not recorded as a block: %+v", b)
 			}
-			_, err := h.reconcile(cr)
-			if reasonOf(err) != string(v1alpha1.ReasonBackendInUse) || h.local.Count(rustfstest.RouteAddTier) != 1 {
-				t.Fatalf("blocked reconcile: %v after %d adds; want BackendInUse and no new add", err, h.local.Count(rustfstest.RouteAddTier))
-			}
+			h.expect(cr, "observe", inUse)
+			h.expectCounts(map[string]int{rustfstest.RouteListTiers: 2, rustfstest.RouteAddTier: 1})
 			if got := get(cr, v1alpha1.TypeTierConflict); got != "True/BackendInUse" {
 				t.Errorf("TierConflict: got %s, want True/BackendInUse", got)
 			}
@@ -123,22 +120,18 @@ func TestNonEmptyRemotePrefixIsConflictUnlessForced(t *testing.T) {
 
 			// RC's 500 may also be a timeout: it lapses after one poll interval. GA's 409 does not.
 			h.now = h.now.Add(time.Minute + time.Second)
-			wantAdds := map[rustfstest.Mode]int{rustfstest.ModeRC: 2, rustfstest.ModeGA: 1}[mode]
-			if _, err := h.reconcile(cr); reasonOf(err) != string(v1alpha1.ReasonBackendInUse) || h.local.Count(rustfstest.RouteAddTier) != wantAdds {
-				t.Fatalf("after one poll interval: %v after %d adds; want %d adds", err, h.local.Count(rustfstest.RouteAddTier), wantAdds)
-			}
+			h.expect(cr, map[rustfstest.Mode]string{rustfstest.ModeRC: "create", rustfstest.ModeGA: "observe"}[mode], inUse)
 
 			withForce()(cr)
 			cr.Generation++
 			probes := h.remote.Count(rustfstest.RouteListObjects)
-			if step, err := h.reconcile(cr); step != "create" || err != nil {
-				t.Fatalf("forced reconcile: %s, %v; want a successful create", step, err)
-			}
+			h.expect(cr, "create", "")
 			if h.remote.Count(rustfstest.RouteListObjects) != probes {
 				t.Error("the forced add probed the remote prefix; force=true must skip it")
 			}
-			if step, err := h.reconcile(cr); step != "none" || err != nil || get(cr, v1alpha1.TypeTierConflict) != "False/NoConflict" {
-				t.Errorf("after the forced add: %s, %v, TierConflict %s; want a quiet, conflict-free tier", step, err, get(cr, v1alpha1.TypeTierConflict))
+			h.expect(cr, "none", "")
+			if got := get(cr, v1alpha1.TypeTierConflict); got != "False/NoConflict" {
+				t.Errorf("TierConflict after the forced add: got %s, want False/NoConflict", got)
 			}
 		})
 	}

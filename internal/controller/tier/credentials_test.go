@@ -23,37 +23,28 @@ func TestRotatedSecretOnlyUpdatesCredentials(t *testing.T) {
 		t.Run(mode.String(), func(t *testing.T) {
 			h := newHarness(t, mode)
 			cr := h.store(tier(h.remote.URL()))
-			if _, err := h.reconcile(cr); err != nil {
-				t.Fatal(err)
-			}
+			h.expect(cr, "create", "")
 			h.rotate(rotatedAK, rotatedSK)
 			h.local.ResetCounters()
 
-			if step, err := h.reconcile(cr); step != "update" || err != nil {
-				t.Fatalf("reconcile after rotation: %s, %v; want an update", step, err)
-			}
+			h.expect(cr, "update", "")
 			want := rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: h.remote.URL(), AccessKey: keyLabel(rotatedAK),
 				SecretKey: keyLabel(rotatedSK), Bucket: remoteBkt, Prefix: tierPrefix, Region: "us-east-1"}
 			got, _ := h.liveTier("COLD")
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("tier after rotation: -want +got:\n%s", diff)
 			}
-			wantCounts := map[string]int{rustfstest.RouteListTiers: 1, rustfstest.RouteEditTier: 1}
-			if diff := cmp.Diff(wantCounts, h.local.Counts()); diff != "" {
-				t.Errorf("requests: -want +got:\n%s", diff)
-			}
+			h.expectCounts(map[string]int{rustfstest.RouteListTiers: 1, rustfstest.RouteEditTier: 1})
+
 			// The applied record was persisted, so the next reconcile is quiet.
 			stored := h.fetch(cr)
 			var a applied
-			if !memo.Get(stored, credentialsKey, &a) || a.SecretResourceVersion != tierSecretVersion(t, h) || a.AccessKeyHash != hashKey(rotatedAK) {
-				t.Errorf("persisted credentials record %+v does not name the rotated Secret version", a)
+			memo.Get(stored, credentialsKey, &a)
+			if want := (applied{SecretName: secretName, SecretResourceVersion: tierSecretVersion(t, h), AccessKeyHash: hashKey(rotatedAK)}); a != want {
+				t.Errorf("persisted credentials record: got %+v, want %+v", a, want)
 			}
-			if step, err := h.reconcile(stored); step != "none" || err != nil {
-				t.Errorf("reconcile after the edit: %s, %v; want nothing to do", step, err)
-			}
-			if n := h.local.Count(rustfstest.RouteEditTier); n != 1 {
-				t.Errorf("edits: got %d, want exactly 1", n)
-			}
+			h.expect(stored, "none", "")
+			h.expectCounts(map[string]int{rustfstest.RouteListTiers: 2, rustfstest.RouteEditTier: 1})
 		})
 	}
 }
@@ -89,33 +80,23 @@ func TestExistingTierIsAdoptedOnceAndOutOfBandKeyCorrected(t *testing.T) {
 	h.local.SeedTier(seeded(h.remote.URL(), "AKSOMEONEELSE"))
 	cr := h.store(tier(h.remote.URL()))
 
-	if step, err := h.reconcile(cr); step != "update" || err != nil {
-		t.Fatalf("adopting reconcile: %s, %v; want one credentials edit", step, err)
-	}
+	h.expect(cr, "update", "")
 	cr = h.fetch(cr)
-	if step, err := h.reconcile(cr); step != "none" || err != nil {
-		t.Fatalf("reconcile after adoption: %s, %v; want nothing to do", step, err)
-	}
+	h.expect(cr, "none", "")
 	if !cr.Status.AtProvider.Adopted {
 		t.Error("status.atProvider.adopted: got false, want true for a tier that existed before the Tier")
 	}
-	if n := h.local.Count(rustfstest.RouteEditTier); n != 1 || h.local.Count(rustfstest.RouteAddTier) != 0 {
-		t.Fatalf("adoption made %d edits and %d adds; want exactly one edit", n, h.local.Count(rustfstest.RouteAddTier))
-	}
+	h.expectCounts(map[string]int{rustfstest.RouteListTiers: 2, rustfstest.RouteEditTier: 1})
 
 	// Someone changes the access key in RustFS behind the provider's back.
 	h.local.SeedTier(seeded(h.remote.URL(), "AKROGUE"))
-	if step, err := h.reconcile(cr); step != "update" || err != nil {
-		t.Fatalf("reconcile after the out-of-band change: %s, %v; want one correcting edit", step, err)
-	}
+	h.expect(cr, "update", "")
 	got, _ := h.liveTier("COLD")
 	if got.AccessKey != keyLabel(tierAK) || got.SecretKey != keyLabel(tierSK) {
 		t.Errorf("tier keys %s/%s; want the Secret's keys restored", got.AccessKey, got.SecretKey)
 	}
-	if n := h.local.Count(rustfstest.RouteEditTier); n != 2 {
-		t.Errorf("edits: got %d, want 2 (adoption, correction)", n)
-	}
-	if !h.fetch(cr).Status.AtProvider.Adopted && !cr.Status.AtProvider.Adopted {
+	h.expectCounts(map[string]int{rustfstest.RouteListTiers: 3, rustfstest.RouteEditTier: 2})
+	if !recall(h.fetch(cr)).Adopted {
 		t.Error("the correction forgot that the tier was adopted")
 	}
 }
@@ -158,28 +139,24 @@ func TestRedactedLiveKeyFallsBackToSecretVersion(t *testing.T) {
 }
 
 func TestBlockedEditIsNotRetriedUntilAnInputChanges(t *testing.T) {
+	applyFailed := string(v1alpha1.ReasonTierApplyFailed)
 	// The provider's identity may list tiers but not change them.
 	h := newHarness(t, rustfstest.ModeGA, withLocal(rustfstest.WithRootCredentials("root", "root-secret"),
 		rustfstest.WithUser(adminAK, adminSK, "admin:ListTier")))
 	h.local.SeedTier(seeded(h.remote.URL(), "AKSOMEONEELSE"))
 	cr := h.store(tier(h.remote.URL()))
 
-	_, err := h.reconcile(cr)
-	if reasonOf(err) != string(v1alpha1.ReasonTierApplyFailed) {
-		t.Fatalf("edit without admin:SetTier: got %v, want a blocking TierApplyFailed", err)
-	}
+	h.expect(cr, "update", applyFailed)
 	cr = h.fetch(cr)
 	if _, ok := cr.GetAnnotations()[memo.BlockKey]; !ok {
 		t.Fatal("the blocked edit was not persisted")
 	}
 	h.local.ResetCounters()
-	for range 2 {
-		if _, err := h.reconcile(cr); reasonOf(err) != string(v1alpha1.ReasonTierApplyFailed) {
-			t.Fatalf("blocked reconcile: got %v, want TierApplyFailed reported again", err)
-		}
-	}
-	if h.local.Writes() != 0 || get(cr, "Ready") != "False/TierApplyFailed" {
-		t.Fatalf("blocked reconciles wrote %d times with Ready %s; want no write and Ready False/TierApplyFailed", h.local.Writes(), get(cr, "Ready"))
+	h.expect(cr, "observe", applyFailed)
+	h.expect(cr, "observe", applyFailed)
+	h.expectCounts(map[string]int{rustfstest.RouteListTiers: 2})
+	if got := get(cr, "Ready"); got != "False/TierApplyFailed" {
+		t.Errorf("Ready: got %s, want False/TierApplyFailed", got)
 	}
 
 	// A change of the ProviderConfig's Secret lifts the block: the edit is tried again.
@@ -191,7 +168,6 @@ func TestBlockedEditIsNotRetriedUntilAnInputChanges(t *testing.T) {
 	if err := h.kube.Update(ctx(t), s); err != nil {
 		t.Fatal(err)
 	}
-	if step, _ := h.reconcile(cr); step != "update" || h.local.Count(rustfstest.RouteEditTier) != 1 {
-		t.Errorf("after the ProviderConfig changed: step %s with %d edits; want the edit retried once", step, h.local.Count(rustfstest.RouteEditTier))
-	}
+	h.expect(cr, "update", applyFailed)
+	h.expectCounts(map[string]int{rustfstest.RouteListTiers: 3, rustfstest.RouteEditTier: 1})
 }

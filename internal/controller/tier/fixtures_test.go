@@ -79,14 +79,8 @@ func withName(n string) tierModifier { return func(t *v1alpha1.Tier) { t.Spec.Fo
 func withType(ty v1alpha1.TierType) tierModifier {
 	return func(t *v1alpha1.Tier) { t.Spec.ForProvider.Type = ty }
 }
-func withEndpoint(e string) tierModifier {
-	return func(t *v1alpha1.Tier) { t.Spec.ForProvider.Endpoint = e }
-}
 func withPrefix(p string) tierModifier {
 	return func(t *v1alpha1.Tier) { t.Spec.ForProvider.Prefix = p }
-}
-func withRegion(r string) tierModifier {
-	return func(t *v1alpha1.Tier) { t.Spec.ForProvider.Region = r }
 }
 func withForce() tierModifier { return func(t *v1alpha1.Tier) { t.Spec.ForProvider.Force = true } }
 func withSecret(name string) tierModifier {

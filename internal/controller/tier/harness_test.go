@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
@@ -133,6 +135,30 @@ func (h *harness) reconcile(cr *v1alpha1.Tier) (string, error) {
 		return "update", err
 	}
 	return "none", nil
+}
+
+// expect reconciles cr and fails unless it took step ("create", "update",
+// "none", or "observe" when Observe failed) and reported reason ("" for
+// success, "transient" for an error that is not a block).
+func (h *harness) expect(cr *v1alpha1.Tier, step, reason string) {
+	h.t.Helper()
+	gotStep, err := h.reconcile(cr)
+	gotReason := reasonOf(err)
+	if err != nil && gotReason == "" {
+		gotReason = "transient"
+	}
+	if gotStep != step || gotReason != reason {
+		h.t.Fatalf("reconcile: step %q, reason %q (%v); want step %q, reason %q", gotStep, gotReason, err, step, reason)
+	}
+}
+
+// expectCounts fails unless the local emulator saw exactly these requests
+// per route since its counters were last reset.
+func (h *harness) expectCounts(want map[string]int) {
+	h.t.Helper()
+	if diff := cmp.Diff(want, h.local.Counts(), cmpopts.EquateEmpty()); diff != "" {
+		h.t.Errorf("RustFS requests per route: -want +got:\n%s", diff)
+	}
 }
 
 func (h *harness) saveAnnotations(cr *v1alpha1.Tier) {

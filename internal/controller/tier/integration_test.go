@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/onsi/gomega"
 	corev1 "k8s.io/api/core/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -14,6 +15,7 @@ import (
 	"k8s.io/client-go/util/jsonpath"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
@@ -31,51 +33,63 @@ func TestTierLifecycleThroughTheManagedReconciler(t *testing.T) {
 	it.create(cr)
 
 	got := it.waitFor(cr, 10*time.Second, readyAndFree)
-	if live, ok := it.local.Tier("COLD"); !ok || live.AccessKey != tierAK || live.SecretKey != tierSK || live.Prefix != tierPrefix {
-		t.Fatalf("RustFS tier COLD: registered %t, not with the spec's prefix and the Secret's keys", ok)
+	live, _ := it.local.Tier("COLD")
+	want := rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: it.remote.URL(), AccessKey: keyLabel(tierAK),
+		SecretKey: keyLabel(tierSK), Bucket: remoteBkt, Prefix: tierPrefix, Region: "us-east-1"}
+	if diff := cmp.Diff(want, printable(live)); diff != "" {
+		t.Fatalf("RustFS tier COLD: -want +got:\n%s", diff)
 	}
-	if got.Spec.ManagementPolicies == nil || got.GetAnnotations()["crossplane.io/external-name"] != "COLD" {
-		t.Errorf("policies %v, external name %q; want the Retain-only default and COLD", got.Spec.ManagementPolicies, got.GetAnnotations()["crossplane.io/external-name"])
+	if got.Spec.ManagementPolicies == nil || meta.GetExternalName(got) != "COLD" {
+		t.Errorf("policies %v, external name %q; want the Retain-only default and COLD", got.Spec.ManagementPolicies, meta.GetExternalName(got))
 	}
-	if got.Status.AtProvider.Credentials == nil || got.Status.AtProvider.Credentials.SecretName != secretName || got.Status.AtProvider.Adopted {
+	if c := got.Status.AtProvider.Credentials; c == nil || c.SecretName != secretName || got.Status.AtProvider.Adopted {
 		t.Errorf("status.atProvider: %+v; want the applied Secret recorded and adopted false", got.Status.AtProvider)
 	}
 	it.expectColumns(got, map[string]string{"READY": "True", "SYNCED": "True", "CONFLICT": "False", "TIER": "COLD", "TYPE": "RustFS"})
 
 	// A prefix RustFS cannot change: a conflict, and no write.
 	writes := it.local.Writes()
-	got.Spec.ForProvider.Prefix = "elsewhere/"
-	if err := it.kube.Update(ctx(t), got); err != nil {
-		t.Fatal(err)
-	}
-	got = it.waitFor(cr, 10*time.Second, drifted)
+	got = it.waitFor(it.setPrefix(got, "elsewhere/"), 10*time.Second, drifted)
 	it.expectColumns(got, map[string]string{"READY": "False", "CONFLICT": "True"})
-	if !strings.Contains(got.GetCondition(v1alpha1.TypeTierConflict).Message, `spec.forProvider.prefix is "elsewhere/" but RustFS has "tenant-a/"`) {
-		t.Errorf("conflict message: %s", got.GetCondition(v1alpha1.TypeTierConflict).Message)
+	if msg := got.GetCondition(v1alpha1.TypeTierConflict).Message; !strings.Contains(msg, `spec.forProvider.prefix is "elsewhere/" but RustFS has "tenant-a/"`) {
+		t.Errorf("conflict message: %s", msg)
 	}
 
 	// Corrected: the conflict clears on the next reconcile.
-	got.Spec.ForProvider.Prefix = tierPrefix
-	if err := it.kube.Update(ctx(t), got); err != nil {
-		t.Fatal(err)
-	}
-	got = it.waitFor(cr, 10*time.Second, readyAndFree)
+	got = it.waitFor(it.setPrefix(got, tierPrefix), 10*time.Second, readyAndFree)
 	it.expectColumns(got, map[string]string{"CONFLICT": "False"})
 	if w := it.local.Writes(); w != writes {
 		t.Errorf("the conflict and its correction wrote %d times, want 0", w-writes)
 	}
 
-	// Deleting the Tier leaves the RustFS tier in place.
-	if err := it.kube.Delete(ctx(t), got); err != nil {
-		t.Fatal(err)
+	it.deleteAndExpectRetained(got)
+	it.checkNoSecrets(got)
+}
+
+// setPrefix updates the Tier's spec.forProvider.prefix.
+func (it *itest) setPrefix(cr *v1alpha1.Tier, prefix string) *v1alpha1.Tier {
+	it.t.Helper()
+	cr.Spec.ForProvider.Prefix = prefix
+	if err := it.kube.Update(ctx(it.t), cr); err != nil {
+		it.t.Fatal(err)
+	}
+	return cr
+}
+
+// deleteAndExpectRetained deletes the Tier and checks that it goes away
+// while the RustFS tier stays, with no remove request.
+func (it *itest) deleteAndExpectRetained(cr *v1alpha1.Tier) {
+	it.t.Helper()
+	if err := it.kube.Delete(ctx(it.t), cr); err != nil {
+		it.t.Fatal(err)
 	}
 	it.g.Eventually(func() bool {
-		return kerrors.IsNotFound(it.kube.Get(ctx(t), client.ObjectKeyFromObject(cr), &v1alpha1.Tier{}))
+		return kerrors.IsNotFound(it.kube.Get(ctx(it.t), client.ObjectKeyFromObject(cr), &v1alpha1.Tier{}))
 	}).WithTimeout(10 * time.Second).Should(gomega.BeTrue())
-	if _, ok := it.local.Tier("COLD"); !ok || it.local.Count(rustfstest.RouteRemoveTier) != 0 {
-		t.Errorf("after deleting the Tier: tier present %t, %d removes; want the tier kept and no remove", ok, it.local.Count(rustfstest.RouteRemoveTier))
+	if _, ok := it.local.Tier(cr.Spec.ForProvider.Name); !ok || it.local.Count(rustfstest.RouteRemoveTier) != 0 {
+		it.t.Errorf("after deleting the Tier: tier present %t, %d removes; want the tier kept and no remove",
+			ok, it.local.Count(rustfstest.RouteRemoveTier))
 	}
-	it.checkNoSecrets(got)
 }
 
 func TestSecretUpdateEditsCredentialsWithinFiveSecondsWithHourlyPoll(t *testing.T) {
@@ -98,12 +112,14 @@ func TestSecretUpdateEditsCredentialsWithinFiveSecondsWithHourlyPoll(t *testing.
 		return live.AccessKey == rotatedAK && live.SecretKey == rotatedSK
 	}).WithTimeout(5*time.Second).WithPolling(50*time.Millisecond).Should(gomega.BeTrue(),
 		"the rotated credentials did not reach RustFS within 5 seconds")
-	got := it.waitFor(cr, 5*time.Second, readyAndFree)
+	got := &v1alpha1.Tier{}
+	it.g.Eventually(func(g gomega.Gomega) {
+		g.Expect(it.kube.Get(ctx(t), client.ObjectKeyFromObject(cr), got)).To(gomega.Succeed())
+		g.Expect(got.Status.AtProvider.Credentials).To(gomega.Equal(&v1alpha1.TierCredentialsStatus{
+			SecretName: secretName, SecretResourceVersion: s.ResourceVersion, AccessKeyHash: hashKey(rotatedAK)}))
+	}).WithTimeout(5*time.Second).Should(gomega.Succeed(), "status.atProvider.credentials must record the rotated Secret")
 	if n := it.local.Count(rustfstest.RouteEditTier) - edits; n != 1 {
 		t.Errorf("credential edits after the rotation: got %d, want exactly 1", n)
-	}
-	if c := got.Status.AtProvider.Credentials; c == nil || c.SecretResourceVersion != s.ResourceVersion || c.AccessKeyHash != hashKey(rotatedAK) {
-		t.Errorf("status.atProvider.credentials %+v does not record the rotated Secret version %s", c, s.ResourceVersion)
 	}
 	it.checkNoSecrets(got)
 }
@@ -115,30 +131,42 @@ func TestManagerHoldsNoCacheOfSecretData(t *testing.T) {
 	it.create(cr)
 	it.waitFor(cr, 10*time.Second, readyAndFree)
 
-	var lists, watches, reads int
-	for _, r := range log.all() {
-		method, rest, _ := strings.Cut(r, " ")
-		path, accept, _ := strings.Cut(rest, " ")
-		path, query, _ := strings.Cut(path, "?")
-		if method != "GET" || !strings.Contains(path, "/secrets") {
-			continue
+	// The metadata informer lists, then watches; the controller reads the
+	// tier and admin Secrets one by one through the API reader.
+	var bulk []string
+	it.g.Eventually(func() []int {
+		var lists, watches, reads int
+		bulk, lists, watches, reads = secretRequests(log.all())
+		return []int{min(lists, 1), min(watches, 1), min(reads, 1)}
+	}).WithTimeout(10*time.Second).Should(gomega.Equal([]int{1, 1, 1}), "Secret lists, watches and reads")
+	for _, r := range bulk {
+		if !strings.Contains(r, "as=PartialObjectMetadata") {
+			t.Errorf("the manager listed or watched Secret data, which caches it: %s; want metadata only", r)
 		}
-		if !strings.HasSuffix(path, "/secrets") { // one named Secret: the API reader
+	}
+}
+
+// secretRequests sorts the recorded GETs of Secrets into bulk requests
+// (lists and watches, returned for inspection) and reads of one Secret.
+func secretRequests(reqs []string) (bulk []string, lists, watches, reads int) {
+	for _, r := range reqs {
+		method, rest, _ := strings.Cut(r, " ")
+		target, _, _ := strings.Cut(rest, " ")
+		path, query, _ := strings.Cut(target, "?")
+		switch {
+		case method != "GET" || !strings.Contains(path, "/secrets"):
+			continue
+		case !strings.HasSuffix(path, "/secrets"):
 			reads++
 			continue
-		}
-		if strings.Contains(query, "watch=true") {
+		case strings.Contains(query, "watch=true"):
 			watches++
-		} else {
+		default:
 			lists++
 		}
-		if !strings.Contains(accept, "as=PartialObjectMetadata") {
-			t.Errorf("the manager read Secret data in bulk (%s %s?%s), which would cache it; want metadata only", method, path, query)
-		}
+		bulk = append(bulk, r)
 	}
-	if lists == 0 || watches == 0 || reads == 0 {
-		t.Errorf("saw %d Secret lists, %d watches and %d reads; want the metadata watch and direct reads to be exercised", lists, watches, reads)
-	}
+	return bulk, lists, watches, reads
 }
 
 // expectColumns evaluates the CRD's printer columns on the Tier, as kubectl

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -61,15 +62,21 @@ func (l *requestLog) all() []string {
 	return append([]string(nil), l.reqs...)
 }
 
+// runs numbers the integration tests of this process, so that repeated
+// runs (-count) against the same API server never share objects.
+var runs atomic.Int64
+
 type roundTripper func(*http.Request) (*http.Response, error)
 
 func (f roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
 
-// newITest starts everything for the test named name; log, if not nil,
-// records the manager's API server requests.
+// newITest starts everything for a test; name prefixes its namespace and
+// ClusterProviderConfig, which are unique per run. log, if not nil, records
+// the manager's API server requests.
 func newITest(t *testing.T, name string, log *requestLog) *itest {
 	t.Helper()
 	testenv.Skip(t)
+	name = fmt.Sprintf("%s-%d", name, runs.Add(1))
 	it := &itest{t: t, g: gomega.NewWithT(t), ns: name, pc: name, kube: env.Client, logs: &syncBuffer{}}
 	it.remote = rustfstest.NewServer(rustfstest.WithRootCredentials(tierAK, tierSK))
 	it.remote.CreateBucket(remoteBkt, false)

@@ -124,17 +124,13 @@ func TestDuplicateTierIsDetected(t *testing.T) {
 	if n := len(h.local.Requests()); n != 0 {
 		t.Errorf("the duplicate made %d RustFS requests, want none", n)
 	}
-	if step, err := h.reconcile(older); step != "create" || err != nil {
-		t.Errorf("owner: %s, %v; want it to register the tier", step, err)
-	}
+	h.expect(older, "create", "")
 
 	// When the owner is being deleted, the next oldest takes over.
 	if err := h.kube.Delete(ctx(t), older); err != nil || h.fetch(older).DeletionTimestamp == nil {
 		t.Fatalf("cannot mark the owner deleted: %v", err)
 	}
-	if step, err := h.reconcile(younger); step != "update" || err != nil {
-		t.Errorf("after the owner left: %s, %v; want the younger Tier to adopt the tier", step, err)
-	}
+	h.expect(younger, "update", "") // the younger Tier adopts the tier
 }
 
 func TestTierOnAnotherEndpointIsNotADuplicate(t *testing.T) {

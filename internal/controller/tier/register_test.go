@@ -20,14 +20,7 @@ func TestMissingTierIsRegisteredWithSecretCredentials(t *testing.T) {
 			h := newHarness(t, mode)
 			cr := h.store(tier(h.remote.URL()))
 
-			o, err := h.observe(cr)
-			if err != nil || o.ResourceExists {
-				t.Fatalf("Observe: exists %t, err %v; want a missing tier", o.ResourceExists, err)
-			}
-			if _, err := h.connect(cr).Create(ctx(t), cr); err != nil {
-				t.Fatalf("Create: %v", err)
-			}
-			h.checkSecrets(cr, nil)
+			h.expect(cr, "create", "")
 
 			want := rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: h.remote.URL(), AccessKey: keyLabel(tierAK),
 				SecretKey: keyLabel(tierSK), Bucket: remoteBkt, Prefix: tierPrefix, Region: "us-east-1"}
@@ -35,15 +28,13 @@ func TestMissingTierIsRegisteredWithSecretCredentials(t *testing.T) {
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("registered tier: -want +got:\n%s", diff)
 			}
-			if n := h.local.Count(rustfstest.RouteAddTier); n != 1 {
-				t.Errorf("add requests: got %d, want exactly 1", n)
-			}
+			h.expectCounts(map[string]int{rustfstest.RouteListTiers: 1, rustfstest.RouteAddTier: 1})
 			// force=false makes RustFS probe the remote prefix; force=true would skip it.
 			if n := h.remote.Count(rustfstest.RouteListObjects); n != 1 {
 				t.Errorf("remote in-use probes: got %d, want 1 (the add must be sent with force=false)", n)
 			}
 			if h.invalidated != 1 {
-				t.Errorf("tier list invalidations after the write: got %d, want 1", h.invalidated)
+				t.Errorf("tier list invalidations: got %d, want 1 after the write", h.invalidated)
 			}
 			wantMemo := applied{SecretName: secretName, SecretResourceVersion: tierSecretVersion(t, h), AccessKeyHash: hashKey(tierAK)}
 			var gotMemo applied
@@ -63,9 +54,7 @@ func TestMissingTierIsRegisteredWithSecretCredentials(t *testing.T) {
 func TestAddedTierIsObservedUpToDateWithAppliedCredentialsInStatus(t *testing.T) {
 	h := newHarness(t, rustfstest.ModeGA)
 	cr := h.store(tier(h.remote.URL()))
-	if step, err := h.reconcile(cr); step != "create" || err != nil {
-		t.Fatalf("first reconcile: %s, %v; want a successful create", step, err)
-	}
+	h.expect(cr, "create", "")
 	h.local.ResetCounters()
 
 	o, err := h.observe(cr)
@@ -86,9 +75,7 @@ func TestAddedTierIsObservedUpToDateWithAppliedCredentialsInStatus(t *testing.T)
 			t.Errorf("%s: got %s, want %s", ct, got, w)
 		}
 	}
-	if h.local.Count(rustfstest.RouteListTiers) != 1 || h.local.Writes() != 0 {
-		t.Errorf("requests: %v; want exactly one tier list and no write", h.local.Counts())
-	}
+	h.expectCounts(map[string]int{rustfstest.RouteListTiers: 1})
 }
 
 func TestOwnedTierWithUnchangedSecretIsNotRewritten(t *testing.T) {
