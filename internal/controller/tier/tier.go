@@ -40,7 +40,8 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 
 // Setup adds the Tier controller to mgr. Secrets are watched as metadata
 // only and their data is read through the API reader, so the manager never
-// caches Secret data.
+// caches Secret data. Tier reconciles share one tier list per endpoint and
+// credentials (see share) unless o.NaiveTierList is set.
 func Setup(mgr ctrl.Manager, o options.Options) error {
 	name := managed.ControllerName(v1alpha1.TierGroupKind)
 	if err := addIndexes(context.Background(), mgr.GetFieldIndexer()); err != nil {
@@ -54,19 +55,24 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		newClient: newClient, listTiers: directList(newClient), invalidate: func(*connection.Connection) {},
 		now: time.Now, poll: o.PollInterval,
 	}
+	log := o.Logger.WithValues("controller", name)
+	changes, err := share(mgr.Add, o, c, log)
+	if err != nil {
+		return err
+	}
 	opts := append(o.Managed(mgr, name),
 		managed.WithTypedExternalConnector[*v1alpha1.Tier](c),
 		managed.WithInitializers(&externalName{kube: kube}),
 		managed.WithDeterministicExternalName(true))
 	r := managed.NewReconciler(mgr, resource.ManagedKind(v1alpha1.TierGroupVersionKind), opts...)
 
-	log := o.Logger.WithValues("controller", name)
 	return ctrl.NewControllerManagedBy(mgr).
 		Named(name).
 		WithOptions(o.ForControllerRuntime()).
 		For(&v1alpha1.Tier{}, builder.WithPredicates(memo.DesiredStateChanged())).
 		WatchesMetadata(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(tiersUsingSecret(kube, log))).
 		Watches(&v1alpha1.Tier{}, handler.EnqueueRequestsFromMapFunc(peersOf(kube, log)), builder.WithPredicates(leaving())).
+		WatchesRawSource(changes).
 		Complete(ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter))
 }
 
