@@ -115,33 +115,47 @@ func pendingRow(name, kind string) jsonMap {
 	return jsonMap{"name": name, "ready": false, "synced": false, "reason": "Creating", "message": "waiting for the " + kind + " to be created"}
 }
 
-func TestRunFunction(t *testing.T) {
-	type want struct {
-		resources map[string]any
-		ready     map[string]string
-		status    jsonMap
+// wantResources are the operator example's composed resources; the
+// transition carries storageClass when it is not empty.
+func wantResources(storageClass string) map[string]any {
+	return map[string]any{
+		"tier-COLD":          wantTier(nil),
+		"bucket-app-data":    wantBucket(),
+		"lifecycle-app-data": wantLifecycle(wantRule(toCold(storageClass))),
 	}
-	cases := map[string]struct {
-		reason   string
-		xr       jsonMap
-		observed map[string]jsonMap
-		want     want
-	}{
+}
+
+// readies is the desired readiness of the operator example's resources.
+func readies(tier, bucket, lifecycle string) map[string]string {
+	return map[string]string{"tier-COLD": tier, "bucket-app-data": bucket, "lifecycle-app-data": lifecycle}
+}
+
+// rows is the desired composite with the given status rows.
+func rows(tiers, buckets jsonMap) jsonMap {
+	return jsonMap{"status": jsonMap{"tiers": []any{tiers}, "buckets": []any{buckets}}}
+}
+
+// A runCase is a RunFunction input and the rendering it must produce.
+type runCase struct {
+	reason    string
+	xr        jsonMap
+	observed  map[string]jsonMap
+	resources map[string]any
+	ready     map[string]string
+	composite jsonMap
+}
+
+func runCases() map[string]runCase {
+	observedLifecycle := observedMR("BucketLifecycle", "tenant-a-lifecycle-app-data", jsonMap{"forProvider": jsonMap{
+		"bucket": "app-data", "rules": []any{wantRule(toCold("COLD"))},
+	}}, jsonMap{})
+	return map[string]runCase{
 		"OperatorExample": {
-			reason: "The operator-shaped Tenant renders a Tier, a Bucket and a BucketLifecycle whose transition references the Tier; nothing is ready yet.",
-			xr:     tenantXR(spec()),
-			want: want{
-				resources: map[string]any{
-					"tier-COLD":          wantTier(nil),
-					"bucket-app-data":    wantBucket(),
-					"lifecycle-app-data": wantLifecycle(wantRule(toCold(""))),
-				},
-				ready: map[string]string{"tier-COLD": "READY_FALSE", "bucket-app-data": "READY_FALSE", "lifecycle-app-data": "READY_FALSE"},
-				status: jsonMap{"status": jsonMap{
-					"tiers":   []any{pendingRow("COLD", "Tier")},
-					"buckets": []any{pendingRow("app-data", "Bucket")},
-				}},
-			},
+			reason:    "The operator-shaped Tenant renders a Tier, a Bucket and a BucketLifecycle whose transition references the Tier; nothing is ready yet.",
+			xr:        tenantXR(spec()),
+			resources: wantResources(""),
+			ready:     readies("READY_FALSE", "READY_FALSE", "READY_FALSE"),
+			composite: rows(pendingRow("COLD", "Tier"), pendingRow("app-data", "Bucket")),
 		},
 		"ReadyTierAddsStorageClass": {
 			reason: "Once the composed Tier is observed Ready, the transition also carries the tier name, as the provider would resolve it.",
@@ -150,48 +164,29 @@ func TestRunFunction(t *testing.T) {
 				"tier-COLD":       readyMR("Tier", "tenant-a-tier-cold"),
 				"bucket-app-data": readyMR("Bucket", "tenant-a-bucket-app-data"),
 			},
-			want: want{
-				resources: map[string]any{
-					"tier-COLD":          wantTier(nil),
-					"bucket-app-data":    wantBucket(),
-					"lifecycle-app-data": wantLifecycle(wantRule(toCold("COLD"))),
-				},
-				ready: map[string]string{"tier-COLD": "READY_TRUE", "bucket-app-data": "READY_TRUE", "lifecycle-app-data": "READY_FALSE"},
-				status: jsonMap{"status": jsonMap{
-					"tiers":   []any{jsonMap{"name": "COLD", "ready": true, "synced": true, "reason": "Available"}},
-					"buckets": []any{pendingRow("app-data", "BucketLifecycle")},
-				}},
-			},
+			resources: wantResources("COLD"),
+			ready:     readies("READY_TRUE", "READY_TRUE", "READY_FALSE"),
+			composite: rows(jsonMap{"name": "COLD", "ready": true, "synced": true, "reason": "Available"}, pendingRow("app-data", "BucketLifecycle")),
 		},
 		"ResolvedStorageClassIsKept": {
-			reason: "A storage class the observed BucketLifecycle already holds is kept while the Tier is not Ready, so the spec does not flap.",
-			xr:     tenantXR(spec()),
-			observed: map[string]jsonMap{
-				"lifecycle-app-data": observedMR("BucketLifecycle", "tenant-a-lifecycle-app-data", jsonMap{"forProvider": jsonMap{
-					"bucket": "app-data", "rules": []any{wantRule(toCold("COLD"))},
-				}}, jsonMap{}),
-			},
-			want: want{
-				resources: map[string]any{
-					"tier-COLD":          wantTier(nil),
-					"bucket-app-data":    wantBucket(),
-					"lifecycle-app-data": wantLifecycle(wantRule(toCold("COLD"))),
-				},
-				ready: map[string]string{"tier-COLD": "READY_FALSE", "bucket-app-data": "READY_FALSE", "lifecycle-app-data": "READY_FALSE"},
-				status: jsonMap{"status": jsonMap{
-					"tiers":   []any{pendingRow("COLD", "Tier")},
-					"buckets": []any{pendingRow("app-data", "Bucket")},
-				}},
-			},
+			reason:    "A storage class the observed BucketLifecycle already holds is kept while the Tier is not Ready, so the spec does not flap.",
+			xr:        tenantXR(spec()),
+			observed:  map[string]jsonMap{"lifecycle-app-data": observedLifecycle},
+			resources: wantResources("COLD"),
+			ready:     readies("READY_FALSE", "READY_FALSE", "READY_FALSE"),
+			composite: rows(pendingRow("COLD", "Tier"), pendingRow("app-data", "Bucket")),
 		},
 	}
-	for name, tc := range cases {
+}
+
+func TestRunFunction(t *testing.T) {
+	for name, tc := range runCases() {
 		t.Run(name, func(t *testing.T) {
 			got := rendered(t, runRequest(t, tc.xr, tc.observed))
 			want := rendering{
-				Resources: asJSON(t, tc.want.resources).(map[string]any),
-				Ready:     tc.want.ready,
-				Composite: asJSON(t, tc.want.status),
+				Resources: asJSON(t, tc.resources).(map[string]any),
+				Ready:     tc.ready,
+				Composite: asJSON(t, tc.composite),
 			}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("%s\nRunFunction(...): -want +got:\n%s", tc.reason, diff)

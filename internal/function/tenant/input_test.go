@@ -29,17 +29,18 @@ func jsonFields(t reflect.Type) []string {
 	return out
 }
 
-// The Tenant's input types mirror the provider's, so every field the
-// provider models can be declared on a Tenant and maps one-to-one.
-func TestInputMirrorsTheProviderModel(t *testing.T) {
-	cases := map[string]struct {
-		reason   string
-		tenant   reflect.Type
-		provider reflect.Type
-		rename   map[string]string // provider field -> Tenant field
-		extra    []string          // Tenant-only fields
-		omit     []string          // provider fields a Tenant resolves itself
-	}{
+// A mirrorCase pairs a Tenant input type with the provider type it mirrors.
+type mirrorCase struct {
+	reason   string
+	tenant   reflect.Type
+	provider reflect.Type
+	rename   map[string]string // provider field -> Tenant field
+	extra    []string          // Tenant-only fields
+	omit     []string          // provider fields a Tenant resolves itself
+}
+
+func mirrorCases() map[string]mirrorCase {
+	return map[string]mirrorCase{
 		"Rule": {
 			reason: "A Tenant rule has every field of a BucketLifecycle rule plus the operator's singular forms.",
 			tenant: reflect.TypeFor[TenantRule](), provider: reflect.TypeFor[v1alpha1.LifecycleRule](),
@@ -66,7 +67,12 @@ func TestInputMirrorsTheProviderModel(t *testing.T) {
 			extra: []string{"lifecycle", "name"},
 		},
 	}
-	for name, tc := range cases {
+}
+
+// The Tenant's input types mirror the provider's, so every field the
+// provider models can be declared on a Tenant and maps one-to-one.
+func TestInputMirrorsTheProviderModel(t *testing.T) {
+	for name, tc := range mirrorCases() {
 		t.Run(name, func(t *testing.T) {
 			var want []string
 			for _, f := range jsonFields(tc.provider) {

@@ -8,15 +8,18 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation"
 )
 
-func TestComposedNames(t *testing.T) {
+// A nameCase is a composed name function, its inputs and its result.
+type nameCase struct {
+	reason string
+	name   func(xr, entry string) string
+	xr     string
+	entry  string
+	want   string
+}
+
+func nameCases() map[string]nameCase {
 	long := strings.Repeat("a", 60)
-	cases := map[string]struct {
-		reason string
-		name   func(xr, entry string) string
-		xr     string
-		entry  string
-		want   string
-	}{
+	return map[string]nameCase{
 		"UppercaseTier": {
 			reason: "An uppercase tier name is lowercased without a suffix: the mapping is exact.",
 			name:   TierName, xr: "tenant-a", entry: "COLD", want: "tenant-a-tier-cold",
@@ -54,7 +57,10 @@ func TestComposedNames(t *testing.T) {
 			name:   BucketName, xr: long, entry: "app-data", want: long[:54] + "-ccb641a3",
 		},
 	}
-	for name, tc := range cases {
+}
+
+func TestComposedNames(t *testing.T) {
+	for name, tc := range nameCases() {
 		t.Run(name, func(t *testing.T) {
 			got := tc.name(tc.xr, tc.entry)
 			if diff := cmp.Diff(tc.want, got); diff != "" {

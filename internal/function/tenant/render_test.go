@@ -69,14 +69,18 @@ func forProvider(t *testing.T, rsp *fnv1.RunFunctionResponse, key string) any {
 	return asJSON(t, r.GetResource().GetFields()["spec"].GetStructValue().GetFields()["forProvider"])
 }
 
-func TestRenderVariants(t *testing.T) {
+// A variantCase is a Tenant spec and the forProvider it renders at key.
+type variantCase struct {
+	reason string
+	spec   jsonMap
+	key    string
+	want   any
+}
+
+// lifecycleVariants render lifecycle rules.
+func lifecycleVariants() map[string]variantCase {
 	noncurrent := jsonMap{"noncurrentDays": 30, "newerNoncurrentVersions": 2, "storageClass": "COLD"}
-	cases := map[string]struct {
-		reason string
-		spec   jsonMap
-		key    string
-		want   any
-	}{
+	return map[string]variantCase{
 		"TierManagedElsewhere": {
 			reason: "A storage class that names no tier of the Tenant passes through, without a tierRef.",
 			spec:   spec(rule("transition", jsonMap{"date": "2027-01-01", "storageClass": "GLACIER"})),
@@ -105,6 +109,12 @@ func TestRenderVariants(t *testing.T) {
 				"transitions": []any{jsonMap{"days": 7, "tierRef": jsonMap{"name": "tenant-a-tier-cold"}}},
 			}}},
 		},
+	}
+}
+
+// resourceVariants render Bucket and Tier settings.
+func resourceVariants() map[string]variantCase {
+	return map[string]variantCase{
 		"BucketSettings": {
 			reason: "A bucket's region, objectLock and versioning go to the Bucket's forProvider.",
 			spec:   spec(withBuckets(jsonMap{"name": "app-data", "region": "eu-west-1", "objectLock": true, "versioning": "Enabled"})),
@@ -122,6 +132,11 @@ func TestRenderVariants(t *testing.T) {
 			}),
 		},
 	}
+}
+
+func TestRenderVariants(t *testing.T) {
+	cases := lifecycleVariants()
+	maps.Copy(cases, resourceVariants())
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			got := forProvider(t, runRequest(t, tenantXR(tc.spec), nil), tc.key)

@@ -1,6 +1,7 @@
 package tenant
 
 import (
+	"maps"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -20,14 +21,21 @@ func conflictingTier() jsonMap {
 	))
 }
 
-func TestStatusRows(t *testing.T) {
-	unresolved := "cannot resolve references: referenced field was empty (referenced resource may not yet be ready)"
-	cases := map[string]struct {
-		reason   string
-		spec     jsonMap
-		observed map[string]jsonMap
-		want     jsonMap
-	}{
+// A statusCase is a Tenant spec, its observed composed resources and the
+// status rows they give.
+type statusCase struct {
+	reason   string
+	spec     jsonMap
+	observed map[string]jsonMap
+	want     jsonMap
+}
+
+// unresolved is the BucketLifecycle's message while its references wait.
+const unresolved = "cannot resolve references: referenced field was empty (referenced resource may not yet be ready)"
+
+// conflictAndReadyCases cover a Tier in conflict and all Ready.
+func conflictAndReadyCases() map[string]statusCase {
+	return map[string]statusCase{
 		"TierInConflict": {
 			reason: "A Tier in conflict shows its TierConflict reason and message; the bucket row shows why its lifecycle waits.",
 			spec:   spec(),
@@ -55,6 +63,12 @@ func TestStatusRows(t *testing.T) {
 				"buckets": []any{jsonMap{"name": "app-data", "ready": true, "synced": true, "reason": "Available"}},
 			},
 		},
+	}
+}
+
+// failureCases cover specific failures, degradation and missing conditions.
+func failureCases() map[string]statusCase {
+	return map[string]statusCase{
 		"SpecificFailureBeatsSynced": {
 			reason: "A specific Ready=False reason explains more than the Synced=False error it causes.",
 			spec:   spec(withTiers(), withBuckets(jsonMap{"name": "app-data"})),
@@ -85,6 +99,11 @@ func TestStatusRows(t *testing.T) {
 			want: jsonMap{"tiers": []any{jsonMap{"name": "COLD", "ready": false, "synced": false, "reason": "Creating", "message": "waiting for the Tier to become Ready"}}},
 		},
 	}
+}
+
+func TestStatusRows(t *testing.T) {
+	cases := conflictAndReadyCases()
+	maps.Copy(cases, failureCases())
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			got := rendered(t, runRequest(t, tenantXR(tc.spec), tc.observed)).Composite
