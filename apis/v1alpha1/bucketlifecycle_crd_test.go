@@ -1,0 +1,159 @@
+package v1alpha1_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
+)
+
+// lifecycleRule is a valid rule with the given fields added.
+func lifecycleRule(id string, fields map[string]any) map[string]any {
+	r := map[string]any{"id": id}
+	for k, v := range fields {
+		r[k] = v
+	}
+	if len(fields) == 0 {
+		r["expiration"] = map[string]any{"days": int64(30)}
+	}
+	return r
+}
+
+func TestBucketLifecycleAdmission(t *testing.T) {
+	testenv.Skip(t)
+	days := func(d int64) map[string]any { return map[string]any{"days": d} }
+	cases := map[string]struct {
+		reason   string
+		rules    []any
+		policies []any
+		noBucket bool
+		want     string
+	}{
+		"Valid": {
+			reason: "A rule with an action is accepted.",
+			rules:  []any{lifecycleRule("r1", nil)},
+		},
+		"TransitionDaysAndDate": {
+			reason: "A transition takes days or date, not both.",
+			rules: []any{lifecycleRule("r1", map[string]any{"transitions": []any{
+				map[string]any{"days": int64(1), "date": "2027-01-01", "storageClass": "COLD"}}})},
+			want: "set exactly one of days or date",
+		},
+		"TransitionNeitherDaysNorDate": {
+			reason: "A transition needs days or date.",
+			rules:  []any{lifecycleRule("r1", map[string]any{"transitions": []any{map[string]any{"storageClass": "COLD"}}})},
+			want:   "set exactly one of days or date",
+		},
+		"DateNotAtMidnight": {
+			reason: "RustFS accepts only dates at midnight UTC.",
+			rules:  []any{lifecycleRule("r1", map[string]any{"expiration": map[string]any{"date": "2027-01-01T10:00:00Z"}})},
+			want:   "date must be midnight UTC",
+		},
+		"DelMarkerExpirationWithTagFilter": {
+			reason: "Delete markers have no tags, so delete-marker rules cannot filter on tags.",
+			rules: []any{lifecycleRule("r1", map[string]any{"filter": map[string]any{"tag": map[string]any{"key": "k", "value": "v"}},
+				"delMarkerExpiration": days(1)})},
+			want: "delMarkerExpiration and expiration.expiredObjectDeleteMarker cannot be used with a tag filter",
+		},
+		"ExpiredObjectDeleteMarkerWithDays": {
+			reason: "expiredObjectDeleteMarker cannot be combined with days.",
+			rules: []any{lifecycleRule("r1", map[string]any{"expiration": map[string]any{"days": int64(1),
+				"expiredObjectDeleteMarker": true}})},
+			want: "expiredObjectDeleteMarker cannot be combined with days or date",
+		},
+		"ExpiredObjectAllVersionsWithoutDays": {
+			reason: "expiredObjectAllVersions needs days.",
+			rules: []any{lifecycleRule("r1", map[string]any{"expiration": map[string]any{"date": "2027-01-01",
+				"expiredObjectAllVersions": true}})},
+			want: "expiredObjectAllVersions requires days",
+		},
+		"NoAction": {
+			reason: "A rule needs at least one action.",
+			rules:  []any{map[string]any{"id": "r1", "filter": map[string]any{"prefix": "logs/"}}},
+			want:   "a rule needs at least one action",
+		},
+		"DuplicateRuleIDs": {
+			reason: "Rule ids are the keys of a map list, so duplicates are rejected.",
+			rules:  []any{lifecycleRule("r1", nil), lifecycleRule("r1", map[string]any{"abortIncompleteMultipartUpload": map[string]any{"daysAfterInitiation": int64(1)}})},
+			want:   "Duplicate value",
+		},
+		"IDTooManyCharacters": {
+			reason: "Rule ids have at most 255 characters.",
+			rules:  []any{lifecycleRule(strings.Repeat("a", 256), nil)},
+			want:   "spec.forProvider.rules[0].id: Too long",
+		},
+		"IDTooManyBytes": {
+			reason: "RustFS counts bytes: 128 two-byte characters are too long.",
+			rules:  []any{lifecycleRule(strings.Repeat("é", 128), nil)},
+			want:   "id must be at most 255 bytes",
+		},
+		"DeletePolicy": {
+			reason:   "The rules are Retain-only: Delete is rejected.",
+			rules:    []any{lifecycleRule("r1", nil)},
+			policies: []any{"Observe", "Create", "Update", "Delete"},
+			want:     "managementPolicies must not contain Delete or '*'",
+		},
+		"TierRefWithNamespace": {
+			reason: "A tierRef may not name another namespace.",
+			rules: []any{lifecycleRule("r1", map[string]any{"transitions": []any{map[string]any{"days": int64(1),
+				"tierRef": map[string]any{"name": "cold", "namespace": "other"}}}})},
+			want: "tierRef must name a Tier in the same namespace",
+		},
+		"NoBucket": {
+			reason:   "The bucket must be named, referenced or selected.",
+			rules:    []any{lifecycleRule("r1", nil)},
+			noBucket: true,
+			want:     "set bucket, bucketRef or bucketSelector",
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			fp := map[string]any{"bucket": "app-data", "rules": tc.rules}
+			if tc.noBucket {
+				delete(fp, "bucket")
+			}
+			spec := map[string]any{"forProvider": fp,
+				"providerConfigRef": map[string]any{"kind": "ClusterProviderConfig", "name": "default"}}
+			if tc.policies != nil {
+				spec["managementPolicies"] = tc.policies
+			}
+			lc := &unstructured.Unstructured{Object: map[string]any{"spec": spec}}
+			lc.SetGroupVersionKind(v1alpha1.BucketLifecycleGroupVersionKind)
+			lc.SetNamespace("default")
+			lc.SetName("lc-" + strings.ToLower(name))
+			t.Log(tc.reason)
+			wantAdmission(t, env.Client.Create(context.Background(), lc), tc.want)
+		})
+	}
+}
+
+func TestBucketLifecycleDefaults(t *testing.T) {
+	testenv.Skip(t)
+	lc := &v1alpha1.BucketLifecycle{}
+	lc.SetNamespace("default")
+	lc.SetName("defaults")
+	lc.Spec.ForProvider.Bucket = "app-data"
+	days := int32(30)
+	lc.Spec.ForProvider.Rules = []v1alpha1.LifecycleRule{{ID: "r1", Expiration: &v1alpha1.LifecycleExpiration{Days: &days}}}
+	if err := env.Client.Create(context.Background(), lc); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmtPolicies(lc), "[Observe Create Update LateInitialize]"; got != want {
+		t.Errorf("managementPolicies default: want %s, got %s", want, got)
+	}
+	if got := lc.Spec.ForProvider.Rules[0].Status; got != v1alpha1.RuleEnabled {
+		t.Errorf("rule status default: want Enabled, got %q", got)
+	}
+}
+
+func fmtPolicies(lc *v1alpha1.BucketLifecycle) string {
+	out := make([]string, 0, len(lc.Spec.ManagementPolicies))
+	for _, p := range lc.Spec.ManagementPolicies {
+		out = append(out, string(p))
+	}
+	return "[" + strings.Join(out, " ") + "]"
+}
