@@ -9,7 +9,8 @@ import (
 	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
-	"sigs.k8s.io/controller-runtime/pkg/envtest"
+
+	"github.com/crossplane-contrib/provider-rustfs/hack/internal/cluster"
 )
 
 // A demo is one run. It remembers everything it started so that shutdown
@@ -18,8 +19,8 @@ type demo struct {
 	flags
 	out      io.Writer
 	dir      string
-	children []*child
-	kube     *envtest.Environment
+	children []*cluster.Child
+	kube     *cluster.ControlPlane
 }
 
 // run starts everything, applies the examples, reports, and waits for ctx
@@ -115,11 +116,11 @@ Press Ctrl-C to stop everything.
 // server and etcd, and removes the work directory unless --keep.
 func (d *demo) shutdown() {
 	for i := len(d.children) - 1; i >= 0; i-- {
-		d.children[i].stop()
+		d.children[i].Stop()
 	}
 	if d.kube != nil {
 		if err := d.kube.Stop(); err != nil {
-			fmt.Fprintf(os.Stderr, "demo: cannot stop kube-apiserver and etcd: %v\n", err)
+			fmt.Fprintf(os.Stderr, "demo: %v\n", err)
 		}
 	}
 	if d.dir == "" {

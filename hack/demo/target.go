@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+
+	"github.com/crossplane-contrib/provider-rustfs/hack/internal/cluster"
 )
 
 // A target is the RustFS the provider manages and the remote storage its
@@ -53,11 +55,11 @@ func (d *demo) target(ctx context.Context) (target, error) {
 // emulate starts bin/rustfs-emulator with a local and a remote instance on
 // free loopback ports, with fresh random credentials.
 func (d *demo) emulate(ctx context.Context) (target, error) {
-	local, err := freeAddr()
+	local, err := cluster.FreeAddr()
 	if err != nil {
 		return target{}, err
 	}
-	remote, err := freeAddr()
+	remote, err := cluster.FreeAddr()
 	if err != nil {
 		return target{}, err
 	}
@@ -74,7 +76,7 @@ func (d *demo) emulate(ctx context.Context) (target, error) {
 		return target{}, err
 	}
 	for _, addr := range []string{local, remote} {
-		if err := waitListening(ctx, c, addr); err != nil {
+		if err := cluster.WaitListening(ctx, c, addr); err != nil {
 			return target{}, err
 		}
 	}
