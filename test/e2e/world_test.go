@@ -37,6 +37,7 @@ const (
 	oldTierAK  = "out-of-band"
 	oldTierSK  = sentinel + "-out-of-band"
 	eventually = 30 * time.Second
+	shortPoll  = time.Second
 )
 
 // A world is what one scenario runs against: a namespace of its own, a
@@ -53,13 +54,16 @@ type world struct {
 	local  *rustfstest.Server
 	remote *rustfstest.Server
 	log    *syncBuffer
+	poll   time.Duration
 }
 
 // newWorld starts a world whose controllers poll every poll; the local
-// emulator gets opts.
+// emulator gets opts. Scenarios about watches use an hour, so that only a
+// watch can explain a reaction; scenarios about later reconciles use a
+// short poll, which also refreshes the shared tier list that often.
 func newWorld(t *testing.T, poll time.Duration, opts ...rustfstest.Option) *world {
 	t.Helper()
-	w := &world{t: t, g: gomega.NewWithT(t), ctx: context.Background(), ns: newNamespace(t), log: &syncBuffer{}}
+	w := &world{t: t, g: gomega.NewWithT(t), ctx: context.Background(), ns: newNamespace(t), log: &syncBuffer{}, poll: poll}
 	w.pc = w.ns
 	w.remote = rustfstest.NewServer(rustfstest.WithRootCredentials(remoteAK, remoteSK),
 		rustfstest.WithUser(rotatedAK, rotatedSK, "s3:*"))
