@@ -16,20 +16,27 @@ var demoTarget = target{
 	tierEndpoint: "http://127.0.0.1:2", tierBucket: "tiers", tierAccessKey: "tier", tierSecretKey: "tier-secret",
 }
 
+var exampleTenant = obj(map[string]any{"apiVersion": "storage.rustfs.crossplane.io/v1alpha1", "kind": "Tenant", "metadata": map[string]any{"name": "t"}})
+
+// exampleCPC is the ClusterProviderConfig example: a Secret in another
+// namespace, which the examples do not define.
+func exampleCPC() *unstructured.Unstructured {
+	return obj(map[string]any{"apiVersion": "rustfs.m.crossplane.io/v1alpha1", "kind": "ClusterProviderConfig",
+		"metadata": map[string]any{"name": "default"},
+		"spec": map[string]any{"endpoint": "http://rustfs:9000", "credentials": map[string]any{
+			"source": "Secret", "secretRef": map[string]any{"namespace": "crossplane-system", "name": "rustfs-admin"}}}})
+}
+
+// exampleS3Tier is an S3 tier with a remote storage class and its own
+// access key name.
+func exampleS3Tier() *unstructured.Unstructured {
+	return obj(map[string]any{"apiVersion": "rustfs.m.crossplane.io/v1alpha1", "kind": "Tier",
+		"metadata": map[string]any{"name": "cold", "namespace": "team-a"},
+		"spec": map[string]any{"forProvider": map[string]any{"name": "COLD", "type": "S3", "endpoint": "https://s3.example.com",
+			"bucket": "rustfs-cold", "storageClass": "GLACIER", "credentialsSecretRef": map[string]any{"name": "cold-tier", "accessKeyKey": "ak"}}}})
+}
+
 func TestMakePlan(t *testing.T) {
-	cpc := func() *unstructured.Unstructured {
-		return obj(map[string]any{"apiVersion": "rustfs.m.crossplane.io/v1alpha1", "kind": "ClusterProviderConfig",
-			"metadata": map[string]any{"name": "default"},
-			"spec": map[string]any{"endpoint": "http://rustfs:9000", "credentials": map[string]any{
-				"source": "Secret", "secretRef": map[string]any{"namespace": "crossplane-system", "name": "rustfs-admin"}}}})
-	}
-	s3Tier := func() *unstructured.Unstructured {
-		return obj(map[string]any{"apiVersion": "rustfs.m.crossplane.io/v1alpha1", "kind": "Tier",
-			"metadata": map[string]any{"name": "cold", "namespace": "team-a"},
-			"spec": map[string]any{"forProvider": map[string]any{"name": "COLD", "type": "S3", "endpoint": "https://s3.example.com",
-				"bucket": "rustfs-cold", "storageClass": "GLACIER", "credentialsSecretRef": map[string]any{"name": "cold-tier", "accessKeyKey": "ak"}}}})
-	}
-	tenant := obj(map[string]any{"apiVersion": "storage.rustfs.crossplane.io/v1alpha1", "kind": "Tenant", "metadata": map[string]any{"name": "t"}})
 	cases := map[string]struct {
 		reason string
 		docs   []*unstructured.Unstructured
@@ -38,7 +45,7 @@ func TestMakePlan(t *testing.T) {
 	}{
 		"ProviderConfigAndMissingSecret": {
 			reason: "the ProviderConfig points at the target and its Secret is added with the target's credentials",
-			docs:   []*unstructured.Unstructured{cpc()},
+			docs:   []*unstructured.Unstructured{exampleCPC()},
 			want: []map[string]any{
 				{"apiVersion": "v1", "kind": "Secret", "type": "Opaque", "metadata": map[string]any{"name": "rustfs-admin", "namespace": "crossplane-system"},
 					"stringData": map[string]any{"accesskey": "admin", "secretkey": "admin-secret"}},
@@ -49,7 +56,7 @@ func TestMakePlan(t *testing.T) {
 		},
 		"S3TierBecomesRustFS": {
 			reason: "an S3 tier is applied as RustFS on the remote, without storageClass, with its Secret's own key names",
-			docs:   []*unstructured.Unstructured{s3Tier(), tenant},
+			docs:   []*unstructured.Unstructured{exampleS3Tier(), exampleTenant},
 			notes:  2,
 			want: []map[string]any{
 				{"apiVersion": "v1", "kind": "Secret", "type": "Opaque", "metadata": map[string]any{"name": "cold-tier", "namespace": "team-a"},

@@ -34,15 +34,50 @@ const (
 	msgDuplicateRuleID  = "Duplicate value"
 )
 
-func TestAdmissionRejectsInvalidTiersBucketsAndLifecycles(t *testing.T) {
+// An admissionCase is an object the API server must reject with a
+// documented message.
+type admissionCase struct {
+	reason string
+	obj    client.Object
+	want   string
+}
+
+func TestAdmissionRejectsInvalidTierNames(t *testing.T) {
 	testenv.Skip(t)
-	const ns = "default"
-	optional := xpv2.ResolutionPolicyOptional
-	cases := map[string]struct {
-		reason string
-		obj    client.Object
-		want   string
-	}{
+	expectRejected(t, tierNameCases("default"))
+}
+
+func TestAdmissionRejectsDeleteInManagementPolicies(t *testing.T) {
+	testenv.Skip(t)
+	expectRejected(t, policyCases("default"))
+}
+
+func TestAdmissionRejectsInvalidLifecycleRules(t *testing.T) {
+	testenv.Skip(t)
+	expectRejected(t, transitionCases("default"))
+	expectRejected(t, ruleCases("default"))
+}
+
+// expectRejected creates each case's object in a dry run and checks that
+// the API server rejects it with the case's message.
+func expectRejected(t *testing.T, cases map[string]admissionCase) {
+	t.Helper()
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			err := env.Client.Create(context.Background(), tc.obj, client.DryRunAll)
+			if !apierrors.IsInvalid(err) {
+				t.Fatalf("%s\nCreate(dry run): want an Invalid error containing %q, got %v", tc.reason, tc.want, err)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s\nCreate(dry run): want the message %q, got %v", tc.reason, tc.want, err)
+			}
+		})
+	}
+}
+
+// tierNameCases break the tier name rules.
+func tierNameCases(ns string) map[string]admissionCase {
+	return map[string]admissionCase{
 		"LowercaseTierName": {
 			reason: "RustFS requires uppercase tier names",
 			obj:    tier(ns, "lower", "cold"), want: msgTierNameChars,
@@ -67,6 +102,12 @@ func TestAdmissionRejectsInvalidTiersBucketsAndLifecycles(t *testing.T) {
 			reason: "'..' is path navigation in the admin URL",
 			obj:    tier(ns, "dots", ".."), want: msgTierNameDots,
 		},
+	}
+}
+
+// policyCases put Delete or * in the management policies of each kind.
+func policyCases(ns string) map[string]admissionCase {
+	return map[string]admissionCase{
 		"TierDeletePolicy": {
 			reason: "tiers are Retain-only",
 			obj:    tier(ns, "delete", "COLD", withTierPolicies(xpv2.ManagementActionObserve, xpv2.ManagementActionDelete)), want: msgTierPolicies,
@@ -84,6 +125,13 @@ func TestAdmissionRejectsInvalidTiersBucketsAndLifecycles(t *testing.T) {
 			obj:    lifecycle(ns, "lc", "data", []v1alpha1.LifecycleRule{rule("a", expireAfter(1))}, withLifecyclePolicies(xpv2.ManagementActionAll)),
 			want:   msgLCPolicies,
 		},
+	}
+}
+
+// transitionCases are transitions RustFS would refuse or that cannot name a tier.
+func transitionCases(ns string) map[string]admissionCase {
+	optional := xpv2.ResolutionPolicyOptional
+	return map[string]admissionCase{
 		"TransitionWithDaysAndDate": {
 			reason: "RustFS requires exactly one of Days or Date",
 			obj: lifecycle(ns, "lc", "data", []v1alpha1.LifecycleRule{rule("a", withTransition(v1alpha1.Transition{
@@ -96,6 +144,33 @@ func TestAdmissionRejectsInvalidTiersBucketsAndLifecycles(t *testing.T) {
 			obj:    lifecycle(ns, "lc", "data", []v1alpha1.LifecycleRule{rule("a", withTransition(v1alpha1.Transition{Days: ptr(int32(1))}))}),
 			want:   msgNeedsTier,
 		},
+		"DateNotMidnight": {
+			reason: "RustFS rejects dates that are not midnight UTC",
+			obj: lifecycle(ns, "lc", "data", []v1alpha1.LifecycleRule{rule("a", withTransition(v1alpha1.Transition{
+				Date: "2030-01-01T12:00:00Z", StorageClass: "COLD",
+			}))}),
+			want: msgMidnight,
+		},
+		"TierRefToAnotherNamespace": {
+			reason: "a lifecycle may only use Tiers of its own namespace",
+			obj: lifecycle(ns, "lc", "data", []v1alpha1.LifecycleRule{rule("a", withTransition(v1alpha1.Transition{
+				Days: ptr(int32(1)), TierRef: &xpv2.NamespacedReference{Name: "cold", Namespace: "other"},
+			}))}),
+			want: msgTierRefLocal,
+		},
+		"OptionalTierRef": {
+			reason: "an optional reference would silently drop the storage class",
+			obj: lifecycle(ns, "lc", "data", []v1alpha1.LifecycleRule{rule("a", withTransition(v1alpha1.Transition{
+				Days: ptr(int32(1)), TierRef: &xpv2.NamespacedReference{Name: "cold", Policy: &xpv2.Policy{Resolution: &optional}},
+			}))}),
+			want: msgTierRefLocal,
+		},
+	}
+}
+
+// ruleCases are rules RustFS would refuse.
+func ruleCases(ns string) map[string]admissionCase {
+	return map[string]admissionCase{
 		"RuleWithoutAction": {
 			reason: "RustFS rejects rules without an action",
 			obj:    lifecycle(ns, "lc", "data", []v1alpha1.LifecycleRule{rule("a")}), want: msgNeedsAction,
@@ -119,13 +194,6 @@ func TestAdmissionRejectsInvalidTiersBucketsAndLifecycles(t *testing.T) {
 			}))}),
 			want: msgAllVersions,
 		},
-		"DateNotMidnight": {
-			reason: "RustFS rejects dates that are not midnight UTC",
-			obj: lifecycle(ns, "lc", "data", []v1alpha1.LifecycleRule{rule("a", withTransition(v1alpha1.Transition{
-				Date: "2030-01-01T12:00:00Z", StorageClass: "COLD",
-			}))}),
-			want: msgMidnight,
-		},
 		"FilterWithPrefixAndTag": {
 			reason: "S3 filters take one condition unless combined with and",
 			obj: lifecycle(ns, "lc", "data", []v1alpha1.LifecycleRule{rule("a", expireAfter(1), withFilter(v1alpha1.LifecycleFilter{
@@ -133,31 +201,6 @@ func TestAdmissionRejectsInvalidTiersBucketsAndLifecycles(t *testing.T) {
 			}))}),
 			want: msgOneFilter,
 		},
-		"TierRefToAnotherNamespace": {
-			reason: "a lifecycle may only use Tiers of its own namespace",
-			obj: lifecycle(ns, "lc", "data", []v1alpha1.LifecycleRule{rule("a", withTransition(v1alpha1.Transition{
-				Days: ptr(int32(1)), TierRef: &xpv2.NamespacedReference{Name: "cold", Namespace: "other"},
-			}))}),
-			want: msgTierRefLocal,
-		},
-		"OptionalTierRef": {
-			reason: "an optional reference would silently drop the storage class",
-			obj: lifecycle(ns, "lc", "data", []v1alpha1.LifecycleRule{rule("a", withTransition(v1alpha1.Transition{
-				Days: ptr(int32(1)), TierRef: &xpv2.NamespacedReference{Name: "cold", Policy: &xpv2.Policy{Resolution: &optional}},
-			}))}),
-			want: msgTierRefLocal,
-		},
-	}
-	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			err := env.Client.Create(context.Background(), tc.obj, client.DryRunAll)
-			if !apierrors.IsInvalid(err) {
-				t.Fatalf("%s\nCreate(dry run): want an Invalid error containing %q, got %v", tc.reason, tc.want, err)
-			}
-			if !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("%s\nCreate(dry run): want the message %q, got %v", tc.reason, tc.want, err)
-			}
-		})
 	}
 }
 
