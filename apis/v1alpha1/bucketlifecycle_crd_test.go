@@ -23,16 +23,21 @@ func lifecycleRule(id string, fields map[string]any) map[string]any {
 	return r
 }
 
-func TestBucketLifecycleAdmission(t *testing.T) {
-	testenv.Skip(t)
-	days := func(d int64) map[string]any { return map[string]any{"days": d} }
-	cases := map[string]struct {
-		reason   string
-		rules    []any
-		policies []any
-		noBucket bool
-		want     string
-	}{
+// An admissionCase is a BucketLifecycle spec and the error the API server
+// must answer with ("" to accept it).
+type admissionCase struct {
+	reason   string
+	rules    []any
+	policies []any
+	noBucket bool
+	want     string
+}
+
+func days(d int64) map[string]any { return map[string]any{"days": d} }
+
+// ruleAdmissionCases cover the CEL rules on a rule's actions.
+func ruleAdmissionCases() map[string]admissionCase {
+	return map[string]admissionCase{
 		"Valid": {
 			reason: "A rule with an action is accepted.",
 			rules:  []any{lifecycleRule("r1", nil)},
@@ -76,10 +81,17 @@ func TestBucketLifecycleAdmission(t *testing.T) {
 			rules:  []any{map[string]any{"id": "r1", "filter": map[string]any{"prefix": "logs/"}}},
 			want:   "a rule needs at least one action",
 		},
+	}
+}
+
+// specAdmissionCases cover rule ids, policies, references and the bucket.
+func specAdmissionCases() map[string]admissionCase {
+	return map[string]admissionCase{
 		"DuplicateRuleIDs": {
 			reason: "Rule ids are the keys of a map list, so duplicates are rejected.",
-			rules:  []any{lifecycleRule("r1", nil), lifecycleRule("r1", map[string]any{"abortIncompleteMultipartUpload": map[string]any{"daysAfterInitiation": int64(1)}})},
-			want:   "Duplicate value",
+			rules: []any{lifecycleRule("r1", nil),
+				lifecycleRule("r1", map[string]any{"abortIncompleteMultipartUpload": map[string]any{"daysAfterInitiation": int64(1)}})},
+			want: "Duplicate value",
 		},
 		"IDTooManyCharacters": {
 			reason: "Rule ids have at most 255 characters.",
@@ -110,25 +122,40 @@ func TestBucketLifecycleAdmission(t *testing.T) {
 			want:     "set bucket, bucketRef or bucketSelector",
 		},
 	}
-	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			fp := map[string]any{"bucket": "app-data", "rules": tc.rules}
-			if tc.noBucket {
-				delete(fp, "bucket")
-			}
-			spec := map[string]any{"forProvider": fp,
-				"providerConfigRef": map[string]any{"kind": "ClusterProviderConfig", "name": "default"}}
-			if tc.policies != nil {
-				spec["managementPolicies"] = tc.policies
-			}
-			lc := &unstructured.Unstructured{Object: map[string]any{"spec": spec}}
-			lc.SetGroupVersionKind(v1alpha1.BucketLifecycleGroupVersionKind)
-			lc.SetNamespace("default")
-			lc.SetName("lc-" + strings.ToLower(name))
-			t.Log(tc.reason)
-			wantAdmission(t, env.Client.Create(context.Background(), lc), tc.want)
-		})
+}
+
+func TestBucketLifecycleRuleAdmission(t *testing.T) {
+	testenv.Skip(t)
+	for name, tc := range ruleAdmissionCases() {
+		t.Run(name, func(t *testing.T) { admitLifecycle(t, "rule-"+name, tc) })
 	}
+}
+
+func TestBucketLifecycleSpecAdmission(t *testing.T) {
+	testenv.Skip(t)
+	for name, tc := range specAdmissionCases() {
+		t.Run(name, func(t *testing.T) { admitLifecycle(t, "spec-"+name, tc) })
+	}
+}
+
+// admitLifecycle creates a BucketLifecycle named after name from tc and
+// checks the API server's answer.
+func admitLifecycle(t *testing.T, name string, tc admissionCase) {
+	t.Helper()
+	fp := map[string]any{"bucket": "app-data", "rules": tc.rules}
+	if tc.noBucket {
+		delete(fp, "bucket")
+	}
+	spec := map[string]any{"forProvider": fp, "providerConfigRef": map[string]any{"kind": "ClusterProviderConfig", "name": "default"}}
+	if tc.policies != nil {
+		spec["managementPolicies"] = tc.policies
+	}
+	lc := &unstructured.Unstructured{Object: map[string]any{"spec": spec}}
+	lc.SetGroupVersionKind(v1alpha1.BucketLifecycleGroupVersionKind)
+	lc.SetNamespace("default")
+	lc.SetName(strings.ToLower(name))
+	t.Log(tc.reason)
+	wantAdmission(t, env.Client.Create(context.Background(), lc), tc.want)
 }
 
 func TestBucketLifecycleDefaults(t *testing.T) {

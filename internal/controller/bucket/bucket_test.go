@@ -74,16 +74,18 @@ func TestVersioningUpdate(t *testing.T) {
 	}
 }
 
-func TestBucketConflict(t *testing.T) {
-	cases := map[string]struct {
-		reason     string
-		pcRegion   string
-		server     string // the region the emulator reports
-		lock       bool   // the existing bucket has object lock
-		bucket     *v1alpha1.Bucket
-		wantReason string
-		wantField  string
-	}{
+type conflictCase struct {
+	reason     string
+	pcRegion   string
+	server     string // the region the emulator reports
+	lock       bool   // the existing bucket has object lock
+	bucket     *v1alpha1.Bucket
+	wantReason string
+	wantField  string
+}
+
+func conflictCases() map[string]conflictCase {
+	return map[string]conflictCase{
 		"ObjectLockOnLive": {
 			reason: "Adopting a bucket with object lock for a spec without is a conflict.",
 			lock:   true, bucket: bucket(),
@@ -110,7 +112,10 @@ func TestBucketConflict(t *testing.T) {
 			wantReason: isReady,
 		},
 	}
-	for name, tc := range cases {
+}
+
+func TestBucketConflict(t *testing.T) {
+	for name, tc := range conflictCases() {
 		t.Run(name, func(t *testing.T) {
 			var opts []rustfstest.Option
 			if tc.server != "" {

@@ -26,116 +26,139 @@ func TestMain(m *testing.M) {
 	os.Exit(testenv.Main(m, &env))
 }
 
-// TestBucketOnAPIServer runs the Bucket controller as the provider binary
-// does, against an emulator, for one namespace of Buckets.
-func TestBucketOnAPIServer(t *testing.T) {
-	testenv.Skip(t)
-	rfs := rustfstest.NewServer(rustfstest.WithRootCredentials(adminAK, adminSK))
-	t.Cleanup(rfs.Close)
-	rfs.CreateBucket("existing", false)
-	rfs.CreateBucket("locked", true)
+// An apiServer runs the Bucket controller as the provider binary does, on
+// the shared API server, against an emulator that already has the buckets
+// "existing" and "locked" (with object lock).
+type apiServer struct {
+	rfs *rustfstest.Server
+}
+
+func startAPIServer(t *testing.T) *apiServer {
+	t.Helper()
+	s := &apiServer{rfs: rustfstest.NewServer(rustfstest.WithRootCredentials(adminAK, adminSK))}
+	t.Cleanup(s.rfs.Close)
+	s.rfs.CreateBucket("existing", false)
+	s.rfs.CreateBucket("locked", true)
 	for _, n := range []string{ns, systemNS} {
 		if err := env.Client.Create(ctx(t), &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: n}}); err != nil && !kerrors.IsAlreadyExists(err) {
 			t.Fatal(err)
 		}
 	}
-	for _, o := range clusterConfig("default", rfs.URL(), "") {
+	for _, o := range clusterConfig("default", s.rfs.URL(), "") {
 		if err := env.Client.Create(ctx(t), o); err != nil {
 			t.Fatal(err)
 		}
 	}
 	env.StartManager(t, options.ControllerSettings{Poll: time.Hour}, Setup)
+	return s
+}
 
-	apply := func(name string, m ...bucketModifier) *v1alpha1.Bucket {
-		b := bucket()
-		// The controller sets the external name from metadata.name, and
-		// the CRD defaults the management policies.
-		b.ObjectMeta = metav1.ObjectMeta{Namespace: ns, Name: name}
-		b.Spec.ManagementPolicies = nil
-		for _, f := range m {
-			f(b)
-		}
-		if err := env.Client.Create(ctx(t), b); err != nil {
-			t.Fatalf("cannot create Bucket %s: %v", name, err)
-		}
-		return b
+// apply creates a Bucket the way a user does: the controller sets the
+// external name from metadata.name and the CRD defaults the policies.
+func (s *apiServer) apply(t *testing.T, name string, m ...bucketModifier) *v1alpha1.Bucket {
+	t.Helper()
+	b := bucket()
+	b.ObjectMeta = metav1.ObjectMeta{Namespace: ns, Name: name}
+	b.Spec.ManagementPolicies = nil
+	for _, f := range m {
+		f(b)
 	}
-	waitFor := func(t *testing.T, b *v1alpha1.Bucket, want string) *v1alpha1.Bucket {
-		t.Helper()
-		got := &v1alpha1.Bucket{}
-		gomega.NewWithT(t).Eventually(func() string {
-			if err := env.Client.Get(ctx(t), client.ObjectKeyFromObject(b), got); err != nil {
-				return err.Error()
-			}
-			return condition(got)
-		}, 20*time.Second, 50*time.Millisecond).Should(gomega.Equal(want), "Ready of Bucket %s", b.Name)
-		return got
+	if err := env.Client.Create(ctx(t), b); err != nil {
+		t.Fatalf("cannot create Bucket %s: %v", name, err)
 	}
+	return b
+}
 
-	t.Run("CreateAndAdopt", func(t *testing.T) {
-		fresh := waitFor(t, apply("fresh", withVersioning(v1alpha1.VersioningEnabled)), isReady)
-		existing := waitFor(t, apply("existing"), isReady)
-		if fresh.Status.AtProvider.Adopted || !existing.Status.AtProvider.Adopted {
-			t.Errorf("adopted: want fresh false and existing true, got %t and %t",
-				fresh.Status.AtProvider.Adopted, existing.Status.AtProvider.Adopted)
+// waitFor waits for the Ready condition of the Bucket named name.
+func (s *apiServer) waitFor(t *testing.T, name, want string) *v1alpha1.Bucket {
+	t.Helper()
+	got := &v1alpha1.Bucket{}
+	gomega.NewWithT(t).Eventually(func() string {
+		if err := env.Client.Get(ctx(t), client.ObjectKey{Namespace: ns, Name: name}, got); err != nil {
+			return err.Error()
 		}
-		if n := rfs.Count(rustfstest.RouteCreateBucket); n != 1 {
-			t.Errorf("want 1 bucket created (fresh), got %d", n)
-		}
-		if got := rfs.BucketVersioning("fresh"); got != "Enabled" {
-			t.Errorf("versioning of fresh: want Enabled, got %q", got)
-		}
-	})
+		return condition(got)
+	}, 20*time.Second, 50*time.Millisecond).Should(gomega.Equal(want), "Ready of Bucket %s", name)
+	return got
+}
 
-	t.Run("VersioningUpdate", func(t *testing.T) {
-		b := waitFor(t, &v1alpha1.Bucket{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: "existing"}}, isReady)
-		b.Spec.ForProvider.Versioning = v1alpha1.VersioningSuspended
-		if err := env.Client.Update(ctx(t), b); err != nil {
-			t.Fatal(err)
-		}
-		gomega.NewWithT(t).Eventually(func() string { return rfs.BucketVersioning("existing") }, 5*time.Second, 50*time.Millisecond).
-			Should(gomega.Equal("Suspended"))
-	})
+// TestBucketOnAPIServer runs its subtests in order: later ones use the
+// Buckets earlier ones created.
+func TestBucketOnAPIServer(t *testing.T) {
+	testenv.Skip(t)
+	s := startAPIServer(t)
+	t.Run("CreateAndAdopt", s.createAndAdopt)
+	t.Run("VersioningUpdate", s.versioningUpdate)
+	t.Run("ObjectLockImmutable", s.objectLockImmutable)
+	t.Run("DeletePolicyRejected", s.deletePolicyRejected)
+	t.Run("BucketConflict", s.bucketConflict)
+	t.Run("InvalidBucketName", s.invalidBucketName)
+}
 
-	t.Run("ObjectLockImmutable", func(t *testing.T) {
-		b := waitFor(t, &v1alpha1.Bucket{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: "fresh"}}, isReady)
-		b.Spec.ForProvider.ObjectLock = true
-		err := env.Client.Update(ctx(t), b)
-		if err == nil || !strings.Contains(err.Error(), "objectLock is immutable") {
-			t.Errorf("changing objectLock: want it rejected as immutable, got %v", err)
-		}
-	})
+func (s *apiServer) createAndAdopt(t *testing.T) {
+	s.apply(t, "fresh", withVersioning(v1alpha1.VersioningEnabled))
+	s.apply(t, "existing")
+	fresh, existing := s.waitFor(t, "fresh", isReady), s.waitFor(t, "existing", isReady)
+	if fresh.Status.AtProvider.Adopted || !existing.Status.AtProvider.Adopted {
+		t.Errorf("adopted: want fresh false and existing true, got %t and %t",
+			fresh.Status.AtProvider.Adopted, existing.Status.AtProvider.Adopted)
+	}
+	if n := s.rfs.Count(rustfstest.RouteCreateBucket); n != 1 {
+		t.Errorf("want 1 bucket created (fresh), got %d", n)
+	}
+	if got := s.rfs.BucketVersioning("fresh"); got != "Enabled" {
+		t.Errorf("versioning of fresh: want Enabled, got %q", got)
+	}
+}
 
-	t.Run("DeletePolicyRejected", func(t *testing.T) {
-		b := bucket(func(b *v1alpha1.Bucket) {
-			b.Spec.ManagementPolicies = xpv2.ManagementPolicies{xpv2.ManagementActionAll}
-		})
-		b.ObjectMeta = metav1.ObjectMeta{Namespace: ns, Name: "deletable"}
-		err := env.Client.Create(ctx(t), b)
-		if err == nil || !strings.Contains(err.Error(), "buckets are Retain-only") {
-			t.Errorf("managementPolicies [*]: want it rejected, got %v", err)
-		}
-	})
+func (s *apiServer) versioningUpdate(t *testing.T) {
+	b := s.waitFor(t, "existing", isReady)
+	b.Spec.ForProvider.Versioning = v1alpha1.VersioningSuspended
+	if err := env.Client.Update(ctx(t), b); err != nil {
+		t.Fatal(err)
+	}
+	gomega.NewWithT(t).Eventually(func() string { return s.rfs.BucketVersioning("existing") }, 5*time.Second, 50*time.Millisecond).
+		Should(gomega.Equal("Suspended"))
+}
 
-	t.Run("BucketConflict", func(t *testing.T) {
-		writes := rfs.Writes()
-		got := waitFor(t, apply("locked"), "False/BucketConflict")
-		if msg := got.GetCondition(xpv2.TypeReady).Message; !strings.Contains(msg, "spec.forProvider.objectLock: live true, desired false") {
-			t.Errorf("BucketConflict does not name the field: %q", msg)
-		}
-		if w := rfs.Writes() - writes; w != 0 {
-			t.Errorf("conflict: want no writes, got %d", w)
-		}
-	})
+func (s *apiServer) objectLockImmutable(t *testing.T) {
+	b := s.waitFor(t, "fresh", isReady)
+	b.Spec.ForProvider.ObjectLock = true
+	if err := env.Client.Update(ctx(t), b); err == nil || !strings.Contains(err.Error(), "objectLock is immutable") {
+		t.Errorf("changing objectLock: want it rejected as immutable, got %v", err)
+	}
+}
 
-	t.Run("InvalidBucketName", func(t *testing.T) {
-		requests := len(rfs.Requests())
-		got := waitFor(t, apply("bad", withExternalName("bad..name")), "False/InvalidBucketName")
-		if msg := got.GetCondition(xpv2.TypeReady).Message; !strings.Contains(msg, "two adjacent periods") {
-			t.Errorf("InvalidBucketName does not name the rule: %q", msg)
-		}
-		if n := len(rfs.Requests()) - requests; n != 0 {
-			t.Errorf("invalid name: want no request to RustFS, got %d", n)
-		}
+func (s *apiServer) deletePolicyRejected(t *testing.T) {
+	b := bucket(func(b *v1alpha1.Bucket) {
+		b.Spec.ManagementPolicies = xpv2.ManagementPolicies{xpv2.ManagementActionAll}
 	})
+	b.ObjectMeta = metav1.ObjectMeta{Namespace: ns, Name: "deletable"}
+	if err := env.Client.Create(ctx(t), b); err == nil || !strings.Contains(err.Error(), "buckets are Retain-only") {
+		t.Errorf("managementPolicies [*]: want it rejected, got %v", err)
+	}
+}
+
+func (s *apiServer) bucketConflict(t *testing.T) {
+	writes := s.rfs.Writes()
+	s.apply(t, "locked")
+	got := s.waitFor(t, "locked", "False/BucketConflict")
+	if msg := got.GetCondition(xpv2.TypeReady).Message; !strings.Contains(msg, "spec.forProvider.objectLock: live true, desired false") {
+		t.Errorf("BucketConflict does not name the field: %q", msg)
+	}
+	if w := s.rfs.Writes() - writes; w != 0 {
+		t.Errorf("conflict: want no writes, got %d", w)
+	}
+}
+
+func (s *apiServer) invalidBucketName(t *testing.T) {
+	requests := len(s.rfs.Requests())
+	s.apply(t, "bad", withExternalName("bad..name"))
+	got := s.waitFor(t, "bad", "False/InvalidBucketName")
+	if msg := got.GetCondition(xpv2.TypeReady).Message; !strings.Contains(msg, "two adjacent periods") {
+		t.Errorf("InvalidBucketName does not name the rule: %q", msg)
+	}
+	if n := len(s.rfs.Requests()) - requests; n != 0 {
+		t.Errorf("invalid name: want no request to RustFS, got %d", n)
+	}
 }

@@ -13,13 +13,15 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
-func TestUpdateFailures(t *testing.T) {
-	cases := map[string]struct {
-		reason    string
-		fault     rustfstest.Fault
-		wantReady string
-		wantKey   string // the annotation recording the failure, if any
-	}{
+type failureCase struct {
+	reason    string
+	fault     rustfstest.Fault
+	wantReady string
+	wantKey   string // the annotation recording the failure, if any
+}
+
+func updateFailureCases() map[string]failureCase {
+	return map[string]failureCase{
 		"Transient": {
 			reason:    "A 503 is retried with backoff and keeps status.",
 			fault:     rustfstest.Fault{Status: http.StatusServiceUnavailable, Code: "ServiceUnavailable", Message: "busy"},
@@ -44,7 +46,10 @@ func TestUpdateFailures(t *testing.T) {
 			wantKey:   memo.BlockKey,
 		},
 	}
-	for name, tc := range cases {
+}
+
+func TestUpdateFailures(t *testing.T) {
+	for name, tc := range updateFailureCases() {
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t)
 			cr := h.converge(h.store(lifecycle()), 3)
@@ -125,17 +130,7 @@ func TestDuplicateLifecycle(t *testing.T) {
 			h := newHarness(t)
 			first := h.converge(h.store(lifecycle()), 3)
 			second := lifecycle(withMeta("team-b", "second", time.Minute), withRules(specRule("other", expireAfter(1))))
-			switch tc.endpoint {
-			case "respelled":
-				h.addConfig("second", strings.Replace(h.rfs.URL(), "http://", "HTTP://", 1)+"/")
-				withProviderConfig("second")(second)
-			case "other":
-				other := rustfstest.NewServer(rustfstest.WithRootCredentials(adminAK, adminSK))
-				t.Cleanup(other.Close)
-				other.CreateBucket(bucketName, false)
-				h.addConfig("second", other.URL())
-				withProviderConfig("second")(second)
-			}
+			h.useEndpoint(second, tc.endpoint)
 			before, live := h.rfs.Writes(), h.liveXML()
 
 			got, phase, err := h.reconcile(h.store(second))
@@ -156,4 +151,22 @@ func TestDuplicateLifecycle(t *testing.T) {
 			}
 		})
 	}
+}
+
+// useEndpoint points cr at a ClusterProviderConfig for the harness's
+// emulator spelled differently ("respelled"), or for another emulator
+// ("other"); "" leaves it on the harness's.
+func (h *harness) useEndpoint(cr *v1alpha1.BucketLifecycle, endpoint string) {
+	switch endpoint {
+	case "respelled":
+		h.addConfig("second", strings.Replace(h.rfs.URL(), "http://", "HTTP://", 1)+"/")
+	case "other":
+		other := rustfstest.NewServer(rustfstest.WithRootCredentials(adminAK, adminSK))
+		h.t.Cleanup(other.Close)
+		other.CreateBucket(bucketName, false)
+		h.addConfig("second", other.URL())
+	default:
+		return
+	}
+	withProviderConfig("second")(cr)
 }

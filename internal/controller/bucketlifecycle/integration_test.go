@@ -162,15 +162,15 @@ func markReady(t *testing.T, o referenced) {
 	}
 }
 
-// TestReadyReferenceTriggersPut runs with a one-hour poll interval: the put
-// must follow within 5 seconds of the referenced Tier or Bucket becoming
-// Ready, through the watches, not through the poll or the backoff.
-func TestReadyReferenceTriggersPut(t *testing.T) {
-	testenv.Skip(t)
-	cases := map[string]struct {
-		reason string
-		setup  func(c *cluster) (referenced, lcModifier)
-	}{
+// A referenceCase creates the object a BucketLifecycle waits for and
+// returns it with the modifier that makes the lifecycle reference it.
+type referenceCase struct {
+	reason string
+	setup  func(c *cluster) (referenced, lcModifier)
+}
+
+func referenceCases() map[string]referenceCase {
+	return map[string]referenceCase{
 		"TierRef": {
 			reason: "A transition's tierRef resolves once the Tier is Ready.",
 			setup: func(c *cluster) (referenced, lcModifier) {
@@ -194,7 +194,14 @@ func TestReadyReferenceTriggersPut(t *testing.T) {
 			},
 		},
 	}
-	for name, tc := range cases {
+}
+
+// TestReadyReferenceTriggersPut runs with a one-hour poll interval: the put
+// must follow within 5 seconds of the referenced Tier or Bucket becoming
+// Ready, through the watches, not through the poll or the backoff.
+func TestReadyReferenceTriggersPut(t *testing.T) {
+	testenv.Skip(t)
+	for name, tc := range referenceCases() {
 		t.Run(name, func(t *testing.T) {
 			// Not parallel: every manager reconciles every namespace, and a
 			// second one would retry on its own backoff.
