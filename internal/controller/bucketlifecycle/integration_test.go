@@ -280,3 +280,34 @@ func TestDeletionRetainsRules(t *testing.T) {
 	}
 	c.events(cr.Name) // checks them for secrets
 }
+
+// TestDuplicateTakesOver checks that a second BucketLifecycle of the same
+// bucket writes nothing while the first exists, and takes over once the
+// first is deleted (the poll interval is one hour: the deletion is seen
+// through the watch on BucketLifecycles).
+func TestDuplicateTakesOver(t *testing.T) {
+	testenv.Skip(t)
+	c := startCluster(t, "duplicate", time.Hour)
+	first := c.lifecycle("a-first")
+	c.create(first)
+	c.waitFor(first, xpv2.TypeReady, isReady, 20*time.Second)
+	live, _ := c.rfs.Lifecycle(bucketName)
+
+	second := c.lifecycle("b-second", withRules(specRule("other", expireAfter(1))))
+	c.create(second)
+	got := c.waitFor(second, xpv2.TypeReady, "False/DuplicateLifecycle", 20*time.Second)
+	if msg := got.GetCondition(xpv2.TypeReady).Message; !strings.Contains(msg, c.ns+"/a-first") {
+		t.Errorf("DuplicateLifecycle does not name the owner: %q", msg)
+	}
+	if now, _ := c.rfs.Lifecycle(bucketName); c.rfs.Count(putRoute) != 1 || string(now) != string(live) {
+		t.Errorf("the duplicate wrote: %d PUTs in all", c.rfs.Count(putRoute))
+	}
+
+	if err := env.Client.Delete(ctx(t), first); err != nil {
+		t.Fatal(err)
+	}
+	c.waitFor(second, xpv2.TypeReady, isReady, 20*time.Second)
+	if now, _ := c.rfs.Lifecycle(bucketName); !strings.Contains(string(now), "<ID>other</ID>") {
+		t.Errorf("the second BucketLifecycle did not put its rules after taking over")
+	}
+}
