@@ -37,12 +37,13 @@ unit: ## Fast unit tests (no API server).
 reviewable: generate check-diff lint unit ## Everything to run before a commit.
 
 test: ## Everything CI runs: unit, integration (real kube-apiserver + etcd), end-to-end, fuzz smoke.
-	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) $(GO) test -count=1 -race $$($(GO) list ./... | grep -v /test/e2e)
+	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) $(GO) test -count=1 -race $$($(GO) list ./... | grep -v -e /test/e2e -e /test/tenant)
 	$(MAKE) e2e
 	$(MAKE) fuzz
 
-e2e: ## End-to-end scenarios: the real controllers against kube-apiserver + etcd and two RustFS emulators.
-	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) $(GO) test -count=1 -race $(E2EFLAGS) ./test/e2e/...
+e2e: ## End-to-end scenarios: the real controllers against kube-apiserver + etcd and two RustFS emulators; the Tenant rendered by the real Crossplane engine.
+	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) CROSSPLANE_CLI=$$($(TOOLS) crossplane) CROSSPLANE_CORE=$$($(TOOLS) crossplane-core) \
+	  $(GO) test -count=1 -race $(E2EFLAGS) ./test/e2e/... ./test/tenant/...
 
 fuzz: ## Run each fuzz target for FUZZTIME (default 10s).
 	@set -e; for pkg in $$($(GO) list ./...); do \
