@@ -90,11 +90,21 @@ func secret(ns, name, ak, sk string) *corev1.Secret {
 	}
 }
 
-// ensure creates o unless it exists.
+// ensure creates o, or updates it to o if it exists: a test that runs
+// again (go test -count) finds the objects of its last run, pointing at
+// emulators that are gone.
 func (w *world) ensure(o client.Object) {
 	w.t.Helper()
-	if err := env.Client.Create(w.ctx, o); err != nil && !apierrors.IsAlreadyExists(err) {
-		w.t.Fatalf("cannot create %T %s: %v", o, o.GetName(), err)
+	err := env.Client.Create(w.ctx, o)
+	if apierrors.IsAlreadyExists(err) {
+		cur, _ := o.DeepCopyObject().(client.Object)
+		if err = env.Client.Get(w.ctx, client.ObjectKeyFromObject(o), cur); err == nil {
+			o.SetResourceVersion(cur.GetResourceVersion())
+			err = env.Client.Update(w.ctx, o)
+		}
+	}
+	if err != nil {
+		w.t.Fatalf("cannot create or update %T %s: %v", o, o.GetName(), err)
 	}
 }
 
