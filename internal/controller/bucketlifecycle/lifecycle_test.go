@@ -126,9 +126,15 @@ func TestDroppedFieldsPutOnce(t *testing.T) {
 		t.Errorf("Ready: want %s, got %s", isReady, got)
 	}
 
-	// A spec change puts again, once.
-	cr = h.converge(h.edit(cr, withRules(specRule("markers", expireAfter(31), delMarkersAfter(3)))), 3)
-	h.converge(cr, 1)
+	// Removing the dropped field from the spec makes it equal to the live
+	// configuration: up to date without a put, and nothing dropped.
+	cr = h.converge(h.edit(cr, withRules(specRule("markers", expireAfter(30)))), 1)
+	if got := condition(cr, v1alpha1.TypeLifecycleDegraded); got != allKept || len(cr.Status.AtProvider.DroppedFields) != 0 {
+		t.Errorf("after removing the dropped field: want %s and no dropped fields, got %s and %q",
+			allKept, got, cr.Status.AtProvider.DroppedFields)
+	}
+	// Any other spec change puts again, once.
+	h.converge(h.edit(cr, withRules(specRule("markers", expireAfter(31)))), 3)
 	if n := h.rfs.Count(putRoute); n != 2 {
 		t.Errorf("after a spec change: want 2 PUTs in all, got %d", n)
 	}

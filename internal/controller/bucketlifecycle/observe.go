@@ -44,6 +44,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.BucketLifecycle) (m
 		return managed.ExternalObservation{}, err
 	}
 	if v.upToDate {
+		cr.Status.AtProvider.DroppedFields = v.dropped
 		cr.SetConditions(xpv2.Available(), degraded(v.dropped))
 	}
 	return managed.ExternalObservation{ResourceExists: v.exists, ResourceUpToDate: v.upToDate, Diff: strings.Join(v.diff, "\n")}, nil
