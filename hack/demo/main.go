@@ -18,6 +18,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -57,6 +58,10 @@ func main() {
 	d := &demo{flags: f, out: os.Stdout}
 	err := d.run(ctx)
 	d.shutdown()
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(os.Stdout, "interrupted; everything the demo started is stopped")
+		return
+	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "demo: %v\n", err)
 		os.Exit(1)
