@@ -80,6 +80,11 @@ func newWorld(t *testing.T, pc string) *world {
 	})
 	env.StartManagerLogging(t, w.log, options.ControllerSettings{Poll: time.Hour},
 		config.Setup, tier.Setup, bucket.Setup, bucketlifecycle.Setup)
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("controller log (secret values redacted):\n%s", redact(w.log.String()))
+		}
+	})
 	return w
 }
 
@@ -190,9 +195,6 @@ func (w *world) remove(objs ...*unstructured.Unstructured) {
 			g.Expect(apierrors.IsNotFound(err)).To(gomega.BeTrue(), "%s %s still exists", o.GetKind(), o.GetName())
 		}
 	}).WithTimeout(eventually).Should(gomega.Succeed())
-	if w.t.Failed() {
-		w.t.Logf("controller log (secret values redacted):\n%s", redact(w.log.String()))
-	}
 }
 
 // checkNoSecretLeaks fails the test if a secret key of the emulators
