@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Mutation check for the end-to-end tests (not run by CI). It applies each
-# deliberate break below to the provider's source, one at a time, runs the
-# e2e tests against it, prints which tests fail, and restores every file it
-# changed from a copy taken before the change (only those files). A break
-# that no test catches is reported as SURVIVED and makes the script exit 1.
+# Mutation check for the end-to-end tests (not run by CI). It runs the e2e
+# tests once unchanged (the baseline), then applies each deliberate break
+# below to the provider's source, one at a time, runs the e2e tests against
+# it, prints which tests fail beyond the baseline, and restores every file
+# it changed from a copy taken before the change (only those files). A
+# break that no test catches is reported as SURVIVED and makes the script
+# exit 1. The test logs are kept in a printed directory.
 #
 #   hack/mutate.sh              every mutation against all e2e tests
 #   hack/mutate.sh NAME...      only the named mutations
@@ -93,31 +95,45 @@ selected=("${@:-${all[@]}}")
 run=()
 [ -n "${MUTATE_RUN:-}" ] && run=(-run "$MUTATE_RUN")
 
+logs=$(mktemp -d "${TMPDIR:-/tmp}/mutate-logs-XXXX")
+
+# e2e NAME: runs the e2e tests, logging to $logs/NAME.log, and prints the
+# names of the tests that failed.
+e2e() {
+	go test -count=1 -timeout 15m "${run[@]+"${run[@]}"}" ./test/e2e/ >"$logs/$1.log" 2>&1 || true
+	if grep -qE '^(# |FAIL\s.*\[(build|setup) failed\])' "$logs/$1.log"; then
+		echo "BUILD-FAILED"
+		return
+	fi
+	grep -E '^\s*--- FAIL: ' "$logs/$1.log" | sed -E 's/^\s*--- FAIL: ([^ ]+).*/\1/' | sort -u || true
+}
+
+echo "==> baseline (no mutation)"
+baseline=$(e2e baseline)
 survived=0
-results=()
+results=("baseline: $(if [ -z "$baseline" ]; then echo "every test passes"; else echo "failing without any mutation:"; fi)")
+while read -r t; do [ -n "$t" ] && results+=("    $t"); done <<<"$baseline"
 for m in "${selected[@]}"; do
 	echo "==> mutation $m"
 	"$m"
-	log="$saved/$m.log"
 	start=$(date +%s)
-	go test -count=1 -timeout 15m "${run[@]+"${run[@]}"}" ./test/e2e/ >"$log" 2>&1 || true
+	failed=$(e2e "$m")
 	restore
-	failed=$(grep -E '^\s*--- FAIL: ' "$log" | sed -E 's/^\s*--- FAIL: ([^ ]+).*/\1/' || true)
 	took=$(($(date +%s) - start))
-	if grep -qE '^(# |FAIL\s.*\[build failed\]|.*\[setup failed\])' "$log"; then
-		results+=("$m: BUILD FAILED (script bug)")
-		grep -E '^(# |.*\.go:[0-9]+)' "$log" | head -5 >&2
+	caught=$(comm -23 <(echo "$failed") <(echo "$baseline") | grep -v '^$' || true)
+	if [ "$failed" = "BUILD-FAILED" ]; then
+		results+=("$m: BUILD FAILED (update hack/mutate.sh; see $logs/$m.log)")
 		survived=1
-	elif [ -z "$failed" ]; then
-		results+=("$m: SURVIVED: no test failed (${took}s)")
+	elif [ -z "$caught" ]; then
+		results+=("$m: SURVIVED: no test beyond the baseline failed (${took}s)")
 		survived=1
 	else
-		results+=("$m: caught in ${took}s by $(echo "$failed" | grep -cv /) tests:")
-		while read -r t; do results+=("    $t"); done <<<"$failed"
+		results+=("$m: caught in ${took}s by:")
+		while read -r t; do results+=("    $t"); done <<<"$caught"
 	fi
 done
 
 echo
-echo "==> results"
+echo "==> results (logs in $logs)"
 printf '%s\n' "${results[@]}"
 exit "$survived"
