@@ -1,12 +1,16 @@
 package e2e
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/onsi/gomega"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
@@ -110,7 +114,15 @@ func TestScenario8DeletingTheResourcesLeavesTierBucketAndRulesInRustFS(t *testin
 			t.Fatalf("cannot delete %T %s: %v", o, o.GetName(), err)
 		}
 	}
-	w.waitGone(lc, b, tr)
+	w.eventually(func(g gomega.Gomega) {
+		if n := w.local.Writes(); n != 0 {
+			gomega.StopTrying(fmt.Sprintf("RustFS received %d writes while the resources were deleted: %v", n, w.local.Counts())).Now()
+		}
+		for _, o := range []client.Object{lc, b, tr} {
+			err := env.Client.Get(w.ctx, client.ObjectKeyFromObject(o), o)
+			g.Expect(apierrors.IsNotFound(err)).To(gomega.BeTrue(), "%T %s still exists (err %v)", o, o.GetName(), err)
+		}
+	})
 
 	w.expectCounts(map[string]int{
 		rustfstest.RouteRemoveTier: 0, rustfstest.RouteDeleteLifecycle: 0, rustfstest.RouteDeleteObject: 0,

@@ -9,7 +9,6 @@ import (
 
 	"github.com/onsi/gomega"
 	corev1 "k8s.io/api/core/v1"
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -65,17 +64,6 @@ func (w *world) waitReady(objs ...managedObject) {
 			w.get(g, o)
 			expectCondition(g, o, xpv2.TypeSynced, corev1.ConditionTrue, "")
 			expectCondition(g, o, xpv2.TypeReady, corev1.ConditionTrue, "")
-		}
-	})
-}
-
-// waitGone waits until every object no longer exists.
-func (w *world) waitGone(objs ...client.Object) {
-	w.t.Helper()
-	w.eventually(func(g gomega.Gomega) {
-		for _, o := range objs {
-			err := env.Client.Get(w.ctx, client.ObjectKeyFromObject(o), o)
-			g.Expect(apierrors.IsNotFound(err)).To(gomega.BeTrue(), "%T %s still exists (err %v)", o, o.GetName(), err)
 		}
 	})
 }
