@@ -17,6 +17,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clientpool"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
@@ -37,7 +38,8 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	kube := mgr.GetClient()
 	res := connection.NewResolver(kube, mgr.GetAPIReader(),
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
-	c := &connector{kube: kube, resolve: res.Resolve, newClient: newClient}
+	// One client, and connection pool, per configuration (clientpool).
+	c := &connector{kube: kube, resolve: res.Resolve, newClient: clientpool.Shared(3*o.PollInterval, newClient)}
 	opts := append(o.Managed(mgr, name),
 		managed.WithTypedExternalConnector[*v1alpha1.Bucket](c),
 		// The external name is the bucket name, known before creation.

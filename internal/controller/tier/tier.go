@@ -21,6 +21,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clientpool"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
@@ -50,9 +51,11 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	kube := mgr.GetClient()
 	resolver := connection.NewResolver(kube, mgr.GetAPIReader(),
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
+	// One client, and connection pool, per configuration (clientpool).
+	pooled := clientpool.Shared(3*o.PollInterval, newClient)
 	c := &connector{
 		kube: kube, secrets: mgr.GetAPIReader(), resolve: resolver.Resolve, endpointOf: resolver.Endpoint,
-		newClient: newClient, listTiers: directList(newClient), invalidate: func(*connection.Connection) {},
+		newClient: pooled, listTiers: directList(pooled), invalidate: func(*connection.Connection) {},
 		now: time.Now, poll: o.PollInterval,
 	}
 	log := o.Logger.WithValues("controller", name)
