@@ -18,6 +18,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clientpool"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
@@ -56,7 +57,9 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	kube := mgr.GetClient()
 	res := connection.NewResolver(kube, mgr.GetAPIReader(),
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
-	c := &connector{kube: kube, resolve: res.Resolve, endpointOf: res.Endpoint, peers: listPeers(kube), newClient: newClient}
+	// One client, and connection pool, per configuration (clientpool).
+	c := &connector{kube: kube, resolve: res.Resolve, endpointOf: res.Endpoint, peers: listPeers(kube),
+		newClient: clientpool.Shared(3*o.PollInterval, newClient)}
 	opts := append(o.Managed(mgr, name),
 		managed.WithTypedExternalConnector[*v1alpha1.BucketLifecycle](c),
 		// The bucket, not metadata.name, identifies the configuration, and
@@ -74,7 +77,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		Watches(&v1alpha1.Tier{}, resetting(m.forTier), builder.WithPredicates(becameReady())).
 		Watches(&v1alpha1.Bucket{}, resetting(m.forBucket), builder.WithPredicates(becameReady())).
 		Watches(&v1alpha1.BucketLifecycle{}, resetting(m.forPeers), builder.WithPredicates(gone())).
-		Complete(ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter))
+		Complete(&awaiting{kube: kube, poll: o.PollInterval, inner: ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter)})
 }
 
 func newClient(c rustfs.Config) (api, error) { return rustfs.New(c) }
