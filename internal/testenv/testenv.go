@@ -74,6 +74,9 @@ func Start(extraCRDDirs ...string) (*Env, error) {
 	}
 	cfg, err := env.Start()
 	if err != nil {
+		// Start leaves etcd and kube-apiserver running when a later step,
+		// such as installing the CRDs, fails.
+		_ = env.Stop()
 		return nil, errors.Wrap(err, "cannot start kube-apiserver and etcd")
 	}
 	c, err := client.New(cfg, client.Options{Scheme: s})
