@@ -36,10 +36,11 @@ unit: ## Fast unit tests (no API server).
 
 reviewable: generate check-diff lint unit ## Everything to run before a commit.
 
-test: ## Everything CI runs: unit, integration (real kube-apiserver + etcd), end-to-end, fuzz smoke.
+test: ## Everything CI runs: unit, integration (real kube-apiserver + etcd), end-to-end, fuzz smoke, bench smoke.
 	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) $(GO) test -count=1 -race $$($(GO) list ./... | grep -v -e /test/e2e -e /test/tenant)
 	$(MAKE) e2e
 	$(MAKE) fuzz
+	$(MAKE) bench-smoke
 
 e2e: ## End-to-end scenarios: the real controllers against kube-apiserver + etcd and two RustFS emulators; the Tenant rendered by the real Crossplane engine.
 	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) CROSSPLANE_CLI=$$($(TOOLS) crossplane) CROSSPLANE_CORE=$$($(TOOLS) crossplane-core) \
@@ -50,6 +51,18 @@ fuzz: ## Run each fuzz target for FUZZTIME (default 10s).
 	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
 	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
 	  done; done
+
+##@ Performance
+
+N ?= 1000
+
+bench: ## Scale benchmark (docs/performance.md): N Tiers, Buckets and BucketLifecycles (default N=1000), both tier list modes; BENCHFLAGS passes flags.
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider
+	$(GO) build -o bin/bench ./hack/bench
+	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) bin/bench -n $(N) $(BENCHFLAGS)
+
+bench-smoke: ## The benchmark with N=20 and a 10s poll; fails on steady-state writes or too many tier lists (counts, never times).
+	$(MAKE) bench N=20 BENCHFLAGS="-poll=10s -smoke $(BENCHFLAGS)"
 
 ##@ Build and run
 
@@ -70,4 +83,4 @@ run: ## Run the provider against the current kubeconfig.
 tools: ## Build (or reuse) every cached test tool.
 	$(TOOLS) all
 
-.PHONY: help generate check-diff lint unit reviewable test e2e fuzz build demo run tools
+.PHONY: help generate check-diff lint unit reviewable test e2e fuzz bench bench-smoke build demo run tools

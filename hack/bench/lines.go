@@ -1,0 +1,72 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
+)
+
+// A line is one row of the report.
+type line struct {
+	name  string
+	value func(*result) string
+}
+
+func secs(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }
+
+// lines are the rows of the report, in order.
+func lines() []line {
+	return []line{
+		{"managed resources", func(r *result) string {
+			return fmt.Sprintf("%d (%d Tiers, %d Buckets, %d BucketLifecycles)", r.resources(), r.n, r.n, r.n)
+		}},
+		{"unrelated Secrets in the cluster", func(r *result) string {
+			return fmt.Sprintf("%d x 64 KiB = %s (never read)", r.secrets, mib(float64(r.secrets*noiseSize)))
+		}},
+		{"poll / max-reconcile-rate", func(r *result) string { return fmt.Sprintf("%s / %d per second", r.poll, r.rate) }},
+		{"creating the objects", func(r *result) string { return secs(r.create) }},
+		{"time until all Ready", func(r *result) string { return secs(r.toReady) }},
+		{"reconciles reaching the managed reconciler, per resource", func(r *result) string { return perKind(r.statusUpdates, r.n) }},
+		{"controller-runtime reconciles (incl. rate-limited passes), per resource", func(r *result) string { return perKind(r.reconciles, r.n) }},
+		{"rate-limiter floor (measured / ideal 2 per resource)", func(r *result) string {
+			m, i := r.floor()
+			return fmt.Sprintf("%s / %s", secs(m), secs(i))
+		}},
+		{"time until all Ready / floor (measured / ideal)", func(r *result) string {
+			m, i := r.floor()
+			return fmt.Sprintf("%.2f / %.2f", r.toReady.Seconds()/m.Seconds(), r.toReady.Seconds()/i.Seconds())
+		}},
+		{"RustFS requests until Ready", func(r *result) string { return routes(r.convergence) }},
+		{"tier-target RustFS requests until Ready", func(r *result) string { return routes(r.convergenceRemote) }},
+		{"RustFS writes until Ready", func(r *result) string { return fmt.Sprint(r.convergenceWrites) }},
+		{"CPU until Ready", func(r *result) string { return secs(r.cpuReady) }},
+		{"RSS peak until Ready", func(r *result) string { return mib(float64(r.rssReadyPeak)) }},
+		{"Go heap alloc / inuse when Ready", func(r *result) string {
+			return mib(r.heapAllocReady) + " / " + mib(r.heapInuseReady)
+		}},
+		{"steady-state window", func(r *result) string { return fmt.Sprintf("%d poll intervals, %s", r.intervals, secs(r.window)) }},
+		{"RustFS requests in the window", func(r *result) string { return routes(r.steady) }},
+		{"tier lists in the window (bound)", func(r *result) string {
+			return fmt.Sprintf("%d (%.1f)", tierLists(r.steady), r.tierListBound())
+		}},
+		{"lifecycle GETs in the window (floor)", func(r *result) string {
+			return fmt.Sprintf("%d (%d)", r.steady[rustfstest.RouteGetLifecycle], r.n*r.intervals)
+		}},
+		{"RustFS writes in the window", func(r *result) string { return fmt.Sprint(r.steadyWrites) }},
+		{"controller-runtime reconciles in the window, per resource", func(r *result) string { return perKind(r.steadyReconciles, r.n) }},
+		{"CPU in the window", func(r *result) string {
+			return fmt.Sprintf("%s (%.1f%% of one core)", secs(r.cpuSteady), 100*r.cpuSteady.Seconds()/r.window.Seconds())
+		}},
+		{"RSS in the window: mean / peak", func(r *result) string {
+			return mib(float64(r.rssSteadyMean)) + " / " + mib(float64(r.rssSteadyPeak))
+		}},
+		{"RSS at the end: anonymous + file-backed (the binary)", func(r *result) string {
+			return fmt.Sprintf("%s + %s", mib(float64(r.rssEnd.anon)), mib(float64(r.rssEnd.file)))
+		}},
+		{"RSS peak of the run (VmHWM)", func(r *result) string { return mib(float64(r.rssPeak)) }},
+		{"Go heap alloc / inuse at the end", func(r *result) string {
+			return mib(r.heapAllocSteady) + " / " + mib(r.heapInuseSteady)
+		}},
+	}
+}

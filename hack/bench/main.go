@@ -1,0 +1,128 @@
+// Command bench measures the provider at scale: it starts etcd and
+// kube-apiserver with the provider's CRDs, two RustFS emulators in its own
+// process (the managed RustFS and the remote the tiers point at, so that
+// their request counters are readable), and the provider binary
+// (bin/provider) as a process; creates N Tiers, N Buckets and N
+// BucketLifecycles; and reports the time until all are Ready, the RustFS
+// requests by route until then and over three steady-state poll
+// intervals, the writes in steady state, the provider's resident set
+// (/proc/PID/status) and Go heap (its /metrics), its CPU time
+// (/proc/PID/stat), the reconciles per resource and the rate limiter's
+// floor. It runs the shared tier list and --naive-tier-list, each against
+// a fresh API server, emulators and provider, and prints the ratio of
+// their tier lists.
+//
+// With --smoke it exits 1 unless the steady state made no RustFS write and,
+// with the shared list, at most 1.1 tier lists per endpoint per poll
+// interval. It asserts counts, never times.
+//
+// Run it with `make bench` (N=1000) or `make bench-smoke` (N=20).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/go-logr/logr"
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+)
+
+// flags are the benchmark's command line.
+type flags struct {
+	root        string
+	n           int
+	poll        time.Duration
+	rate        int
+	intervals   int
+	settle      time.Duration
+	timeout     time.Duration
+	modes       string
+	smoke       bool
+	keep        bool
+	secrets     int
+	providerEnv []string
+}
+
+// noiseSize is the size of each unrelated Secret.
+const noiseSize = 64 << 10
+
+func parseFlags() flags {
+	var f flags
+	var env string
+	flag.StringVar(&f.root, "root", ".", "repository root: where bin/provider and package/crds are")
+	flag.IntVar(&f.n, "n", 1000, "how many Tiers, Buckets and BucketLifecycles (each) to create")
+	flag.DurationVar(&f.poll, "poll", 30*time.Second, "the provider's --poll")
+	flag.IntVar(&f.rate, "rate", 100, "the provider's --max-reconcile-rate; at least 3N per poll interval, or the steady state cannot poll every resource")
+	flag.IntVar(&f.intervals, "intervals", 3, "steady-state poll intervals to count over")
+	flag.DurationVar(&f.settle, "settle", 0, "wait after all are Ready before counting the steady state (default one poll interval)")
+	flag.DurationVar(&f.timeout, "timeout", 30*time.Minute, "how long to wait for all resources to become Ready")
+	flag.StringVar(&f.modes, "modes", "shared,naive", "tier list modes to run, comma separated: shared, naive")
+	flag.BoolVar(&f.smoke, "smoke", false, "exit 1 on steady-state writes or too many shared tier lists")
+	flag.IntVar(&f.secrets, "unrelated-secrets", 200, "Secrets of 64 KiB that no resource uses, created before the provider starts")
+	flag.BoolVar(&f.keep, "keep", false, "keep each run's work directory (kubeconfig, provider log)")
+	flag.StringVar(&env, "provider-env", "", "extra environment for the provider, comma separated (for example GOGC=50)")
+	flag.Parse()
+	if f.settle == 0 {
+		f.settle = f.poll
+	}
+	if env != "" {
+		f.providerEnv = strings.Split(env, ",")
+	}
+	return f
+}
+
+func main() {
+	f := parseFlags()
+	// The benchmark's own informers log through controller-runtime.
+	ctrl.SetLogger(logr.Discard())
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := bench(ctx, f, os.Stdout); err != nil {
+		fmt.Fprintf(os.Stderr, "bench: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+// bench runs each mode in turn, prints the report and, with --smoke,
+// fails on a broken bound.
+func bench(ctx context.Context, f flags, out io.Writer) error {
+	if _, err := os.Stat(f.root + "/bin/provider"); err != nil {
+		return errors.New("bin/provider is missing: run `make bench`, which builds it")
+	}
+	var rs []*result
+	for _, m := range strings.Split(f.modes, ",") {
+		if m != "shared" && m != "naive" {
+			return errors.Errorf("unknown mode %q: use shared or naive", m)
+		}
+		fmt.Fprintf(out, "mode %s: N=%d, poll %s, max-reconcile-rate %d\n", m, f.n, f.poll, f.rate)
+		r := &run{flags: f, naive: m == "naive", out: out}
+		res, err := r.execute(ctx)
+		if err != nil {
+			return errors.Wrapf(err, "mode %s", m)
+		}
+		rs = append(rs, res)
+	}
+	fmt.Fprintln(out)
+	printReport(out, rs)
+	if !f.smoke {
+		return nil
+	}
+	var p []string
+	for _, r := range rs {
+		p = append(p, r.problems()...)
+	}
+	if len(p) > 0 {
+		return errors.New("smoke test failed:\n  " + strings.Join(p, "\n  "))
+	}
+	fmt.Fprintln(out, "smoke test passed: no steady-state writes, tier lists within the bound")
+	return nil
+}

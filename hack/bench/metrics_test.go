@@ -1,0 +1,56 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+const page = `# HELP apiserver_request_total [STABLE] Counter of apiserver requests.
+# TYPE apiserver_request_total counter
+apiserver_request_total{code="200",component="apiserver",dry_run="",group="rustfs.m.crossplane.io",resource="tiers",scope="resource",subresource="status",verb="PUT",version="v1alpha1"} 7
+apiserver_request_total{code="409",component="apiserver",dry_run="",group="rustfs.m.crossplane.io",resource="tiers",scope="resource",subresource="status",verb="PUT",version="v1alpha1"} 2
+apiserver_request_total{code="200",component="apiserver",dry_run="",group="rustfs.m.crossplane.io",resource="buckets",scope="resource",subresource="status",verb="PUT",version="v1alpha1"} 5
+apiserver_request_total{code="200",component="apiserver",dry_run="",group="rustfs.m.crossplane.io",resource="tiers",scope="resource",subresource="",verb="PUT",version="v1alpha1"} 11
+controller_runtime_reconcile_total{controller="managed/tier.rustfs.m.crossplane.io",result="success"} 3
+controller_runtime_reconcile_total{controller="managed/tier.rustfs.m.crossplane.io",result="requeue_after"} 4.5e+01
+go_memstats_heap_alloc_bytes 1.2345e+07
+weird_label{msg="a \"quoted\", comma\nnewline\\"} 1
+malformed{a="b" 1
+not a sample
+`
+
+func TestParseMetrics(t *testing.T) {
+	s := parseMetrics(page)
+	status := map[string]string{"verb": "PUT", "subresource": "status", "group": "rustfs.m.crossplane.io"}
+	cases := map[string]struct {
+		reason string
+		got    any
+		want   any
+	}{
+		"ByLabel": {
+			reason: "Status updates add up by resource across response codes; other verbs and subresources are left out.",
+			got:    s.by("apiserver_request_total", "resource", status),
+			want:   map[string]float64{"tiers": 9, "buckets": 5},
+		},
+		"Sum": {
+			reason: "Reconciles add up across results, in any float notation.",
+			got:    s.sum("controller_runtime_reconcile_total", map[string]string{"controller": "managed/tier.rustfs.m.crossplane.io"}),
+			want:   48.0,
+		},
+		"NoLabels": {reason: "A sample without labels parses.", got: s.sum("go_memstats_heap_alloc_bytes", nil), want: 12345000.0},
+		"Escapes": {
+			reason: "Escaped quotes, backslashes and newlines in label values parse.",
+			got:    s.by("weird_label", "msg", nil),
+			want:   map[string]float64{"a \"quoted\", comma\nnewline\\": 1},
+		},
+		"Malformed": {reason: "Malformed lines are skipped.", got: len(s), want: 8},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, tc.got); diff != "" {
+				t.Errorf("%s\n-want +got:\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
