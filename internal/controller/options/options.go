@@ -37,6 +37,7 @@ func (o Options) Managed(mgr ctrl.Manager, name string) []managed.ReconcilerOpti
 		//lint:ignore SA1019 crossplane-runtime's event package still takes the legacy recorder.
 		managed.WithRecorder(event.NewAPIRecorder(mgr.GetEventRecorderFor(name))),
 		managed.WithManagementPolicies(),
+		managed.WithFinalizer(newFinalizer(mgr.GetClient())),
 	}
 	if o.PollJitter > 0 {
 		opts = append(opts, managed.WithPollJitterHook(o.PollJitter))
