@@ -47,9 +47,9 @@ e2e: ## End-to-end scenarios: the real controllers against kube-apiserver + etcd
 	  $(GO) test -count=1 -race $(E2EFLAGS) ./test/e2e/... ./test/tenant/...
 
 fuzz: ## Run each fuzz target for FUZZTIME (default 10s).
-	@set -e; for pkg in $$($(GO) list ./...); do \
-	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
-	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	@set -e; grep -rl --include='*_test.go' '^func Fuzz' apis cmd internal | xargs -n1 dirname | sort -u | while read -r dir; do \
+	  for f in $$(grep -h '^func Fuzz' $$dir/*_test.go | sed 's/^func \(Fuzz[A-Za-z0-9_]*\).*/\1/'); do \
+	    echo "fuzz ./$$dir $$f"; $(GO) test -short -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./$$dir; \
 	  done; done
 
 ##@ Performance
