@@ -39,3 +39,20 @@ func TestHelpListsEveryFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestBinaryHoldsNoTestCode checks that the provider binary links neither
+// the RustFS emulator nor test-only libraries (the AWS SDK's S3 client is
+// used only to check the emulator; the client signs with the SDK's signer).
+func TestBinaryHoldsNoTestCode(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list -deps: %v\n%s", err, out)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		for _, banned := range []string{"/rustfstest", "github.com/aws/aws-sdk-go-v2/service/s3", "github.com/onsi/gomega", "sigs.k8s.io/controller-runtime/pkg/envtest", "/internal/testenv"} {
+			if strings.Contains(pkg, banned) {
+				t.Errorf("the provider binary depends on %s", pkg)
+			}
+		}
+	}
+}
