@@ -27,7 +27,8 @@ func lines() []line {
 		{"poll / max-reconcile-rate", func(r *result) string { return fmt.Sprintf("%s / %d per second", r.poll, r.rate) }},
 		{"creating the objects", func(r *result) string { return secs(r.create) }},
 		{"time until all Ready", func(r *result) string { return secs(r.toReady) }},
-		{"reconciles reaching the managed reconciler, per resource", func(r *result) string { return perKind(r.statusUpdates, r.n) }},
+		{"reconciles reaching the managed reconciler, per resource", func(r *result) string { return perKind(r.managed, r.n) }},
+		{"managed reconciler status updates (PUT), per resource", func(r *result) string { return perKind(r.statusUpdates, r.n) }},
 		{"controller-runtime reconciles (incl. rate-limited passes), per resource", func(r *result) string { return perKind(r.reconciles, r.n) }},
 		{"rate-limiter floor (measured / ideal 2 per resource)", func(r *result) string {
 			m, i := r.floor()
@@ -54,6 +55,7 @@ func lines() []line {
 			return fmt.Sprintf("%d (%d)", r.steady[rustfstest.RouteGetLifecycle], r.n*r.intervals)
 		}},
 		{"RustFS writes in the window", func(r *result) string { return fmt.Sprint(r.steadyWrites) }},
+		{"reconciles reaching the managed reconciler in the window, per resource", func(r *result) string { return perKind(r.steadyManaged, r.n) }},
 		{"controller-runtime reconciles in the window, per resource", func(r *result) string { return perKind(r.steadyReconciles, r.n) }},
 		{"CPU in the window", func(r *result) string {
 			return fmt.Sprintf("%s (%.1f%% of one core)", secs(r.cpuSteady), 100*r.cpuSteady.Seconds()/r.window.Seconds())

@@ -46,6 +46,7 @@ type snapshot struct {
 	at         time.Time
 	proc       procStats
 	reconciles map[string]float64 // controller_runtime_reconcile_total by kind
+	managed    map[string]float64 // rustfs_managed_reconciles_total by kind
 	statuses   map[string]float64 // the API server's status updates (PUT) by kind
 	heapAlloc  float64
 	heapInuse  float64
@@ -54,7 +55,7 @@ type snapshot struct {
 // snap reads the provider's /proc entry and metrics and the API server's
 // metrics.
 func (r *run) snap(ctx context.Context) (snapshot, error) {
-	s := snapshot{at: time.Now(), reconciles: map[string]float64{}, statuses: map[string]float64{}}
+	s := snapshot{at: time.Now(), reconciles: map[string]float64{}, managed: map[string]float64{}, statuses: map[string]float64{}}
 	var err error
 	if s.proc, err = readProc(r.provider.Pid()); err != nil {
 		return s, err
@@ -70,6 +71,7 @@ func (r *run) snap(ctx context.Context) (snapshot, error) {
 	updates := am.by("apiserver_request_total", "resource", map[string]string{"verb": "PUT", "subresource": "status", "group": v1alpha1.Group})
 	for _, k := range kinds {
 		s.reconciles[k] = pm.sum("controller_runtime_reconcile_total", map[string]string{"controller": controllers[k]})
+		s.managed[k] = pm.sum("rustfs_managed_reconciles_total", map[string]string{"controller": controllers[k]})
 		s.statuses[k] = updates[plurals[k]]
 	}
 	s.heapAlloc = pm.sum("go_memstats_heap_alloc_bytes", nil)
@@ -109,6 +111,7 @@ func (r *run) converge(ctx context.Context, res *result) error {
 	res.convergence, res.convergenceRemote = r.local.Counts(), r.remote.Counts()
 	res.convergenceWrites = r.local.Writes()
 	res.reconciles, res.statusUpdates = delta(after.reconciles, before.reconciles), delta(after.statuses, before.statuses)
+	res.managed = delta(after.managed, before.managed)
 	res.cpuReady = after.proc.cpu - before.proc.cpu
 	res.rssReadyPeak, _ = r.rss.window(before.at, after.at)
 	res.heapAllocReady, res.heapInuseReady = after.heapAlloc, after.heapInuse
@@ -136,6 +139,7 @@ func (r *run) steady(ctx context.Context, res *result) error {
 	}
 	res.window = after.at.Sub(before.at)
 	res.steadyReconciles = delta(after.reconciles, before.reconciles)
+	res.steadyManaged = delta(after.managed, before.managed)
 	res.cpuSteady = after.proc.cpu - before.proc.cpu
 	res.rssSteadyPeak, res.rssSteadyMean = r.rss.window(before.at, after.at)
 	res.rssPeak, res.rssEnd = after.proc.peak, after.proc

@@ -32,7 +32,8 @@ type result struct {
 	convergenceRemote map[string]int     // tier-target RustFS requests by route until all Ready
 	convergenceWrites int                // managed RustFS writes until all Ready
 	reconciles        map[string]float64 // controller-runtime reconciles by kind until all Ready
-	statusUpdates     map[string]float64 // the API server's status updates by kind until all Ready
+	managed           map[string]float64 // reconciles that reached the managed reconciler, by kind, until all Ready
+	statusUpdates     map[string]float64 // the API server's status updates (PUT) by kind until all Ready
 	cpuReady          time.Duration
 	rssReadyPeak      int64
 	heapAllocReady    float64
@@ -42,6 +43,7 @@ type result struct {
 	steady           map[string]int     // managed RustFS requests by route in the window
 	steadyWrites     int                // managed RustFS writes in the window
 	steadyReconciles map[string]float64 // controller-runtime reconciles by kind in the window
+	steadyManaged    map[string]float64 // reconciles that reached the managed reconciler, by kind, in the window
 	cpuSteady        time.Duration
 	rssSteadyPeak    int64
 	rssSteadyMean    int64
@@ -68,7 +70,7 @@ func sum(m map[string]float64) float64 {
 // resource (one that creates, one that observes it Ready).
 func (r *result) floor() (measured, ideal time.Duration) {
 	per := time.Second / time.Duration(r.rate)
-	return time.Duration(sum(r.statusUpdates)) * per, time.Duration(2*r.resources()) * per
+	return time.Duration(sum(r.managed)) * per, time.Duration(2*r.resources()) * per
 }
 
 // tierListBound is the acceptance bound on steady-state tier lists.

@@ -25,7 +25,8 @@ func withMode(m string) resultModifier { return func(r *result) { r.mode = m } }
 
 func fixture(m ...resultModifier) *result {
 	r := &result{mode: "shared", n: 20, poll: 10 * time.Second, rate: 20, intervals: 3, toReady: 9 * time.Second, window: 30 * time.Second,
-		statusUpdates: map[string]float64{v1alpha1.TierKind: 40, v1alpha1.BucketKind: 40, v1alpha1.BucketLifecycleKind: 60}}
+		managed:       map[string]float64{v1alpha1.TierKind: 40, v1alpha1.BucketKind: 40, v1alpha1.BucketLifecycleKind: 60},
+		statusUpdates: map[string]float64{v1alpha1.TierKind: 41, v1alpha1.BucketKind: 40, v1alpha1.BucketLifecycleKind: 20}}
 	withSteady(3, 0)(r)
 	for _, f := range m {
 		f(r)

@@ -59,7 +59,8 @@ type ControllerSettings struct {
 }
 
 // New returns the controller options the provider runs with. Management
-// policies are always enabled.
+// policies are always enabled, and the global rate limiter counts the
+// reconciles it passes (rustfs_managed_reconciles_total).
 func New(log logging.Logger, s ControllerSettings) Options {
 	features := &feature.Flags{}
 	features.Enable(feature.EnableBetaManagementPolicies)
@@ -68,7 +69,7 @@ func New(log logging.Logger, s ControllerSettings) Options {
 			Logger:                  log,
 			MaxConcurrentReconciles: s.MaxReconcileRate,
 			PollInterval:            s.Poll,
-			GlobalRateLimiter:       ratelimiter.NewGlobal(s.MaxReconcileRate),
+			GlobalRateLimiter:       countingLimiter{ratelimiter.NewGlobal(s.MaxReconcileRate)},
 			Features:                features,
 			Gate:                    new(gate.Gate[schema.GroupVersionKind]),
 		},
