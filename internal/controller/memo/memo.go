@@ -80,9 +80,18 @@ func Persist(ctx context.Context, kube client.Client, o client.Object, keys ...s
 }
 
 // DesiredStateChanged is crossplane-runtime's predicate of the same name,
-// except that changes of this package's annotations are not a change of
-// desired state: the provider writes them itself and must not reconcile
-// again because of them.
+// except that annotations the provider and the managed reconciler write
+// themselves while reconciling are not a change of desired state, so they
+// do not enqueue the resource again while the reconcile that wrote them is
+// still running:
+//
+//   - this package's annotations (the provider's memory);
+//   - crossplane.io/external-create-pending, -failed and -succeeded, the
+//     managed reconciler's record of a Create (after a successful Create it
+//     requeues the resource itself, to observe it);
+//   - the addition of crossplane.io/external-name to an object that had
+//     none, which the initializer of the first reconcile makes. Any later
+//     change of the external name, a user's, is desired state.
 func DesiredStateChanged() predicate.Predicate {
 	return predicate.Or(
 		predicate.Funcs{UpdateFunc: userAnnotationsChanged},
@@ -95,22 +104,30 @@ func userAnnotationsChanged(e event.UpdateEvent) bool {
 	if e.ObjectOld == nil || e.ObjectNew == nil {
 		return false
 	}
-	return !equalIgnoring(e.ObjectOld.GetAnnotations(), e.ObjectNew.GetAnnotations())
+	old := e.ObjectOld.GetAnnotations()
+	_, named := old[meta.AnnotationKeyExternalName]
+	skip := func(key string) bool {
+		return ignored(key) || (key == meta.AnnotationKeyExternalName && !named)
+	}
+	return !equalIgnoring(old, e.ObjectNew.GetAnnotations(), skip)
 }
 
-// ignored reports annotations that are not desired state: ours, and those
-// crossplane-runtime's own predicate ignores.
+// ignored reports annotations that are never desired state: ours, and the
+// managed reconciler's records of a Create.
 func ignored(key string) bool {
 	return strings.HasPrefix(key, Prefix) ||
 		key == meta.AnnotationKeyExternalCreatePending ||
-		key == meta.AnnotationKeyExternalCreateFailed
+		key == meta.AnnotationKeyExternalCreateFailed ||
+		key == meta.AnnotationKeyExternalCreateSucceeded
 }
 
-func equalIgnoring(a, b map[string]string) bool {
+// equalIgnoring reports whether a and b hold the same annotations, apart
+// from those skip reports.
+func equalIgnoring(a, b map[string]string, skip func(string) bool) bool {
 	count := func(m map[string]string) int {
 		n := 0
 		for k := range m {
-			if !ignored(k) {
+			if !skip(k) {
 				n++
 			}
 		}
@@ -120,7 +137,7 @@ func equalIgnoring(a, b map[string]string) bool {
 		return false
 	}
 	for k, v := range a {
-		if ignored(k) {
+		if skip(k) {
 			continue
 		}
 		if w, ok := b[k]; !ok || w != v {

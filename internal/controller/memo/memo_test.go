@@ -49,6 +49,7 @@ func TestBlocked(t *testing.T) {
 }
 
 func TestDesiredStateChanged(t *testing.T) {
+	const extName = "crossplane.io/external-name"
 	with := func(a map[string]string) *v1alpha1.Tier {
 		return &v1alpha1.Tier{ObjectMeta: metav1.ObjectMeta{Annotations: a, Generation: 1}}
 	}
@@ -61,6 +62,16 @@ func TestDesiredStateChanged(t *testing.T) {
 		"CreatePending":  {reason: "crossplane-runtime's bookkeeping is not desired state.", new: map[string]string{"crossplane.io/external-create-pending": "now"}, want: false},
 		"UserAnnotation": {reason: "A user's annotation is desired state.", new: map[string]string{"team": "a"}, want: true},
 		"PauseRemoved":   {reason: "Removing an annotation is a change.", old: map[string]string{"crossplane.io/paused": "true"}, want: true},
+		"CreateSucceeded": {reason: "The record of a successful Create is the reconciler's own; it requeues by itself.",
+			old: map[string]string{extName: "b"}, new: map[string]string{extName: "b", "crossplane.io/external-create-succeeded": "now"}, want: false},
+		"ExternalNameSet": {reason: "The initializer's first external name is not desired state.",
+			new: map[string]string{extName: "b"}, want: false},
+		"ExternalNameSetWithUserAnnotation": {reason: "A user's annotation in the same update still counts.",
+			new: map[string]string{extName: "b", "team": "a"}, want: true},
+		"ExternalNameChanged": {reason: "A later change of the external name is a user's, and desired state.",
+			old: map[string]string{extName: "b"}, new: map[string]string{extName: "c"}, want: true},
+		"ExternalNameRemoved": {reason: "Removing the external name is desired state.",
+			old: map[string]string{extName: "b"}, new: map[string]string{}, want: true},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
