@@ -73,7 +73,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	return ctrl.NewControllerManagedBy(mgr).
 		Named(name).
 		WithOptions(o.ForControllerRuntime()).
-		For(&v1alpha1.BucketLifecycle{}, builder.WithPredicates(memo.DesiredStateChanged())).
+		For(&v1alpha1.BucketLifecycle{}, builder.WithPredicates(memo.DesiredStateChanged(), notResolution())).
 		Watches(&v1alpha1.Tier{}, resetting(m.forTier), builder.WithPredicates(becameReady())).
 		Watches(&v1alpha1.Bucket{}, resetting(m.forBucket), builder.WithPredicates(becameReady())).
 		Watches(&v1alpha1.BucketLifecycle{}, resetting(m.forPeers), builder.WithPredicates(gone())).
