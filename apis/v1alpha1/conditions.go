@@ -33,4 +33,9 @@ const (
 	ReasonLifecycleApplyFailed xpv2.ConditionReason = "LifecycleApplyFailed"
 	ReasonFieldsDropped        xpv2.ConditionReason = "FieldsDropped"
 	ReasonAllFieldsKept        xpv2.ConditionReason = "AllFieldsKept"
+
+	// ReasonWaitingForReference is the Synced and Ready reason of a
+	// BucketLifecycle whose referenced Bucket or Tier is missing or not
+	// Ready; it is not reconciled until they are.
+	ReasonWaitingForReference xpv2.ConditionReason = "WaitingForReference"
 )

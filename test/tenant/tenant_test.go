@@ -72,12 +72,13 @@ func TestTenantReportsTierConflict(t *testing.T) {
 	got := status(t, second.xr)
 	want := fntenant.TenantStatus{
 		Tiers:   []fntenant.ItemStatus{{Name: "COLD", Reason: string(v1alpha1.ReasonImmutableFieldDrift)}},
-		Buckets: []fntenant.ItemStatus{{Name: "app-data", Synced: false, Reason: string(xpv2.ReasonReconcileError)}},
+		Buckets: []fntenant.ItemStatus{{Name: "app-data", Synced: false, Reason: string(v1alpha1.ReasonWaitingForReference)}},
 	}
 	if diff := cmp.Diff(want, got.TenantStatus, cmpopts.IgnoreFields(fntenant.ItemStatus{}, "Message")); diff != "" {
 		t.Errorf("second render: Tenant status rows: -want +got:\n%s", diff)
 	}
 	expectMessageNames(t, got.Tiers, "prefix")
+	expectMessageNames(t, got.Buckets, "COLD")
 	expectComposite(t, got, corev1.ConditionFalse, xpv2.ReasonCreating)
 	w.expectConflictUntouched("COLD", "other-tenant/", "app-data")
 }

@@ -71,11 +71,10 @@ func TestReadyReferenceTriggersPut(t *testing.T) {
 			cr := c.lifecycle("waits", mod)
 			c.create(cr)
 
-			// After its first failed resolution a waiting lifecycle is held
-			// back (awaiting) until the watch enqueues it or the hour-long
-			// poll passes, so a put within 5 s is the watch's.
-			c.g.Eventually(func() int32 { return c.attempts(cr.Name) }, 30*time.Second, 100*time.Millisecond).
-				Should(gomega.BeNumerically(">=", 1), tc.reason)
+			// A waiting lifecycle is held back (awaiting), reporting the
+			// wait, until the watch enqueues it or the hour-long poll
+			// passes, so a put within 5 s is the watch's.
+			c.waitFor(cr, xpv2.TypeSynced, "False/"+string(v1alpha1.ReasonWaitingForReference), 30*time.Second)
 			if n := c.rfs.Count(putRoute); n != 0 {
 				t.Fatalf("%s\nput before the reference was Ready: %d", tc.reason, n)
 			}

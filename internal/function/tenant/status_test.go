@@ -30,8 +30,8 @@ type statusCase struct {
 	want     jsonMap
 }
 
-// unresolved is the BucketLifecycle's message while its references wait.
-const unresolved = "cannot resolve references: referenced field was empty (referenced resource may not yet be ready)"
+// waiting is the BucketLifecycle's message while its Tier is not Ready.
+const waiting = "waiting for Tier tenant-a-tier-cold (tier COLD) to become Ready"
 
 // conflictAndReadyCases cover a Tier in conflict and all Ready.
 func conflictAndReadyCases() map[string]statusCase {
@@ -43,11 +43,11 @@ func conflictAndReadyCases() map[string]statusCase {
 				"tier-COLD":       conflictingTier(),
 				"bucket-app-data": readyMR("Bucket", "tenant-a-bucket-app-data"),
 				"lifecycle-app-data": observedMR("BucketLifecycle", "tenant-a-lifecycle-app-data", jsonMap{}, conditions(
-					cond("Synced", "False", "ReconcileError", unresolved))),
+					cond("Ready", "False", "WaitingForReference", waiting), cond("Synced", "False", "WaitingForReference", waiting))),
 			},
 			want: jsonMap{
 				"tiers":   []any{jsonMap{"name": "COLD", "ready": false, "synced": false, "reason": "ImmutableFieldDrift", "message": driftMessage}},
-				"buckets": []any{jsonMap{"name": "app-data", "ready": false, "synced": false, "reason": "ReconcileError", "message": unresolved}},
+				"buckets": []any{jsonMap{"name": "app-data", "ready": false, "synced": false, "reason": "WaitingForReference", "message": waiting}},
 			},
 		},
 		"AllReady": {
