@@ -14,12 +14,14 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/owner"
 )
 
 const (
 	errListTiers = "cannot list tiers"
 	errPeers     = "cannot list the Tiers that name the same tier"
+	errRefresh   = "cannot read the Tier from the API server"
 )
 
 // Observe reads the tier and decides what, if anything, may be written. It
@@ -45,8 +47,42 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.Tier) (managed.Exte
 		return managed.ExternalObservation{}, errors.Wrap(err, errListTiers)
 	}
 	live := lookup(tiers, cr.Spec.ForProvider.Name)
+	if live != nil && recall(cr) == nil {
+		if err := e.refresh(ctx, cr); err != nil {
+			return managed.ExternalObservation{}, err
+		}
+	}
 	cr.Status.AtProvider = observation(live, recall(cr))
 	return e.decide(cr, live, creds, secretErr)
+}
+
+// refresh re-reads cr past the cache before a tier that exists without a
+// record of applied credentials is adopted, which costs one credentials
+// edit. The record may only be missing from a cached copy that lags
+// behind the annotations the provider's own Create wrote. If the stored
+// Tier has the record, cr takes the stored metadata when its spec is the
+// same generation (so the status update that follows does not conflict),
+// and otherwise only the provider's memory, for the newer generation is
+// reconciled next.
+func (e *external) refresh(ctx context.Context, cr *v1alpha1.Tier) error {
+	stored := &v1alpha1.Tier{}
+	if err := e.fresh.Get(ctx, client.ObjectKeyFromObject(cr), stored); err != nil {
+		return errors.Wrap(err, errRefresh)
+	}
+	if recall(stored) == nil {
+		return nil
+	}
+	if stored.GetGeneration() == cr.GetGeneration() {
+		stored.ObjectMeta.DeepCopyInto(&cr.ObjectMeta)
+		return nil
+	}
+	for _, k := range []string{credentialsKey, memo.BlockKey} {
+		memo.Delete(cr, k)
+		if v, ok := stored.GetAnnotations()[k]; ok {
+			meta.AddAnnotations(cr, map[string]string{k: v})
+		}
+	}
+	return nil
 }
 
 // preflight runs the checks that need no RustFS request: the tier name
