@@ -51,8 +51,8 @@ func (a *awaiting) Reconcile(ctx context.Context, req reconcile.Request) (reconc
 	err := a.report(ctx, cr, msg)
 	switch {
 	case kerrors.IsConflict(err):
-		// The cache is behind a write; try again on the newer object.
-		return reconcile.Result{Requeue: true}, nil
+		// The cache is behind a write; try again soon on the newer object.
+		return reconcile.Result{RequeueAfter: time.Second}, nil
 	case err != nil && !kerrors.IsNotFound(err):
 		return reconcile.Result{}, err
 	}
