@@ -57,6 +57,7 @@ func TestScenario6LifecycleReferencingANewTierIsPutOnlyAfterTheTierIsRegistered(
 	}
 	w.expectNoWritesOnReconcile(rustfstest.RouteGetLifecycle, lc)
 	w.expectNoWritesOnReconcile(rustfstest.RouteHeadBucket, b)
+	w.expectUsers(3)
 }
 
 // liveLogsLifecycle is the lifecycle of bucket logs as RustFS holds it: the

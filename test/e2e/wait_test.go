@@ -56,6 +56,19 @@ func describe(c xpv2.Condition) string {
 	return redact(fmt.Sprintf("status=%s reason=%s message=%q", c.Status, c.Reason, c.Message))
 }
 
+// expectUsers waits until the world's ClusterProviderConfig counts n
+// users: the usage controller counts the ProviderConfigUsages the managed
+// resources' connects record.
+func (w *world) expectUsers(n int64) {
+	w.t.Helper()
+	pc := &v1alpha1.ClusterProviderConfig{}
+	pc.SetName(w.pc)
+	w.eventually(func(g gomega.Gomega) {
+		w.get(g, pc)
+		g.Expect(pc.GetUsers()).To(gomega.Equal(n), "status.users of ClusterProviderConfig %s", w.pc)
+	})
+}
+
 // waitReady waits until every object is Ready and Synced.
 func (w *world) waitReady(objs ...managedObject) {
 	w.t.Helper()
