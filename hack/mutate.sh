@@ -84,10 +84,13 @@ delete_on_mr_deletion() {
 }
 
 # A tierRef resolves before the Tier is Ready, so rules can be put before
-# RustFS knows the tier.
+# RustFS knows the tier: neither the resolver nor the gate in front of the
+# managed reconciler (await.go) waits for Ready any more.
 resolve_tier_before_ready() {
 	edit apis/v1alpha1/references.go \
 		's/if !ok \|\| r\.GetCondition\(xpv2\.TypeReady\)\.Status != corev1\.ConditionTrue \{/if !ok || (false \&\& r.GetCondition(xpv2.TypeReady).Status != corev1.ConditionTrue) {/'
+	edit internal/controller/bucketlifecycle/await.go \
+		's/\tif ready\(r\.obj\) \{/\tif true {/'
 }
 
 all=(skip_credential_edit ignore_differing_prefix put_lifecycle_every_poll drop_secret_watch delete_on_mr_deletion resolve_tier_before_ready)

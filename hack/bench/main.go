@@ -60,8 +60,8 @@ func parseFlags() flags {
 	var env string
 	flag.StringVar(&f.root, "root", ".", "repository root: where bin/provider and package/crds are")
 	flag.IntVar(&f.n, "n", 1000, "how many Tiers, Buckets and BucketLifecycles (each) to create")
-	flag.DurationVar(&f.poll, "poll", 30*time.Second, "the provider's --poll")
-	flag.IntVar(&f.rate, "rate", 100, "the provider's --max-reconcile-rate; at least 3N per poll interval, or the steady state cannot poll every resource")
+	flag.DurationVar(&f.poll, "poll", 2*time.Minute, "the provider's --poll")
+	flag.IntVar(&f.rate, "rate", 30, "the provider's --max-reconcile-rate; at least 3N per poll interval, or the steady state cannot poll every resource")
 	flag.IntVar(&f.intervals, "intervals", 3, "steady-state poll intervals to count over")
 	flag.DurationVar(&f.settle, "settle", 0, "wait after all are Ready before counting the steady state (default one poll interval)")
 	flag.DurationVar(&f.timeout, "timeout", 30*time.Minute, "how long to wait for all resources to become Ready")
