@@ -97,11 +97,16 @@ func pointAtRustFS(u *unstructured.Unstructured, t target) secretUse {
 }
 
 // pointAtRemote points a Tier at the remote storage and returns the Secret
-// it reads and a note if its type had to change.
+// it reads and a note if its type had to change. Every Tier goes to the
+// one remote bucket, under a prefix that starts with the bucket it names,
+// so that no two tiers share a prefix.
 func pointAtRemote(u *unstructured.Unstructured, t target) (secretUse, string) {
 	fp := []string{"spec", "forProvider"}
+	bucket, _, _ := unstructured.NestedString(u.Object, append(fp, "bucket")...)
+	prefix, _, _ := unstructured.NestedString(u.Object, append(fp, "prefix")...)
 	_ = unstructured.SetNestedField(u.Object, t.tierEndpoint, append(fp, "endpoint")...)
 	_ = unstructured.SetNestedField(u.Object, t.tierBucket, append(fp, "bucket")...)
+	_ = unstructured.SetNestedField(u.Object, bucket+"/"+prefix, append(fp, "prefix")...)
 	note := ""
 	if typ, _, _ := unstructured.NestedString(u.Object, append(fp, "type")...); typ != string(v1alpha1.TierTypeRustFS) {
 		_ = unstructured.SetNestedField(u.Object, string(v1alpha1.TierTypeRustFS), append(fp, "type")...)

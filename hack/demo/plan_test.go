@@ -55,7 +55,7 @@ func TestMakePlan(t *testing.T) {
 			},
 		},
 		"S3TierBecomesRustFS": {
-			reason: "an S3 tier is applied as RustFS on the remote, without storageClass, with its Secret's own key names",
+			reason: "an S3 tier is applied as RustFS on the remote, under a prefix named after its bucket, without storageClass, with its Secret's own key names",
 			docs:   []*unstructured.Unstructured{exampleS3Tier(), exampleTenant},
 			notes:  2,
 			want: []map[string]any{
@@ -63,7 +63,7 @@ func TestMakePlan(t *testing.T) {
 					"stringData": map[string]any{"ak": "tier", "secretkey": "tier-secret"}},
 				{"apiVersion": "rustfs.m.crossplane.io/v1alpha1", "kind": "Tier", "metadata": map[string]any{"name": "cold", "namespace": "team-a"},
 					"spec": map[string]any{"forProvider": map[string]any{"name": "COLD", "type": "RustFS", "endpoint": "http://127.0.0.1:2",
-						"bucket": "tiers", "credentialsSecretRef": map[string]any{"name": "cold-tier", "accessKeyKey": "ak"}}}},
+						"bucket": "tiers", "prefix": "rustfs-cold/", "credentialsSecretRef": map[string]any{"name": "cold-tier", "accessKeyKey": "ak"}}}},
 			},
 		},
 	}
