@@ -16,7 +16,10 @@ type line struct {
 func secs(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }
 
 // lines are the rows of the report, in order.
-func lines() []line {
+func lines() []line { return append(convergenceLines(), steadyLines()...) }
+
+// convergenceLines describe the run and the way to all Ready.
+func convergenceLines() []line {
 	return []line{
 		{"managed resources", func(r *result) string {
 			return fmt.Sprintf("%d (%d Tiers, %d Buckets, %d BucketLifecycles)", r.resources(), r.n, r.n, r.n)
@@ -46,6 +49,12 @@ func lines() []line {
 		{"Go heap alloc / inuse when Ready", func(r *result) string {
 			return mib(r.heapAllocReady) + " / " + mib(r.heapInuseReady)
 		}},
+	}
+}
+
+// steadyLines describe the steady state and the memory at the end.
+func steadyLines() []line {
+	return []line{
 		{"steady-state window", func(r *result) string { return fmt.Sprintf("%d poll intervals, %s", r.intervals, secs(r.window)) }},
 		{"RustFS requests in the window", func(r *result) string { return routes(r.steady) }},
 		{"tier lists in the window (bound)", func(r *result) string {

@@ -2,6 +2,7 @@ package connection
 
 import (
 	"context"
+	"maps"
 	"strings"
 	"testing"
 
@@ -16,22 +17,28 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 )
 
-func TestResolve(t *testing.T) {
-	type want struct {
-		config   rustfs.Config
-		endpoint string
-		err      string
-		reads    []string
-	}
-	cases := map[string]struct {
-		reason string
-		mg     *v1alpha1.Tier
-		want   want
-	}{
+// resolveWant is what Resolve should return and which Secrets it should read.
+type resolveWant struct {
+	config   rustfs.Config
+	endpoint string
+	err      string
+	reads    []string
+}
+
+type resolveCase struct {
+	reason string
+	mg     *v1alpha1.Tier
+	want   resolveWant
+}
+
+// resolveCases are the references Resolve follows, and those it cannot.
+func resolveCases() map[string]resolveCase {
+	cases := errorCases()
+	maps.Copy(cases, map[string]resolveCase{
 		"ProviderConfig": {
 			reason: "A namespaced ProviderConfig is read in the resource's namespace, with its Secret, and values are trimmed.",
 			mg:     tier("ProviderConfig", "local"),
-			want: want{
+			want: resolveWant{
 				config:   rustfs.Config{Endpoint: "http://rustfs-a:9000", Region: "eu-1", AccessKey: "team-a-ak", SecretKey: sentinel},
 				endpoint: "http://rustfs-a:9000",
 				reads:    []string{"team-a/admin"},
@@ -40,44 +47,54 @@ func TestResolve(t *testing.T) {
 		"ClusterProviderConfig": {
 			reason: "A ClusterProviderConfig reads its Secret from the namespace it names, with custom keys.",
 			mg:     tier("ClusterProviderConfig", "default"),
-			want: want{
+			want: resolveWant{
 				config:   rustfs.Config{Endpoint: "HTTPS://RustFS.example.com:443/", AccessKey: "root", SecretKey: sentinel},
 				endpoint: "https://rustfs.example.com",
 				reads:    []string{"crossplane-system/admin"},
 			},
 		},
+	})
+	return cases
+}
+
+// errorCases are the references Resolve cannot follow.
+func errorCases() map[string]resolveCase {
+	return map[string]resolveCase{
 		"MissingProviderConfig": {
 			reason: "A missing ProviderConfig is named in the error.",
 			mg:     tier("ProviderConfig", "nope"),
-			want:   want{err: "cannot get ProviderConfig team-a/nope"},
+			want:   resolveWant{err: "cannot get ProviderConfig team-a/nope"},
 		},
 		"MissingClusterProviderConfig": {
 			reason: "A missing ClusterProviderConfig is named in the error.",
 			mg:     tier("ClusterProviderConfig", "nope"),
-			want:   want{err: "cannot get ClusterProviderConfig nope"},
+			want:   resolveWant{err: "cannot get ClusterProviderConfig nope"},
 		},
 		"MissingSecret": {
 			reason: "A missing Secret is named in the error.",
 			mg:     tier("ClusterProviderConfig", "missing-secret"),
-			want:   want{err: "Secret crossplane-system/gone not found", reads: []string{"crossplane-system/gone"}},
+			want:   resolveWant{err: "Secret crossplane-system/gone not found", reads: []string{"crossplane-system/gone"}},
 		},
 		"MissingKey": {
 			reason: "A missing key is named in the error.",
 			mg:     tier("ClusterProviderConfig", "empty-key"),
-			want:   want{err: `key "secretkey" of Secret crossplane-system/blank is empty`, reads: []string{"crossplane-system/blank"}},
+			want:   resolveWant{err: `key "secretkey" of Secret crossplane-system/blank is empty`, reads: []string{"crossplane-system/blank"}},
 		},
 		"SecretOnlyInAnotherNamespace": {
 			reason: "A namespaced ProviderConfig's Secret is looked up in its own namespace only, never in the namespace where a Secret of that name exists.",
 			mg:     tier("ProviderConfig", "elsewhere"),
-			want:   want{err: "Secret team-a/only-in-b not found", reads: []string{"team-a/only-in-b"}},
+			want:   resolveWant{err: "Secret team-a/only-in-b not found", reads: []string{"team-a/only-in-b"}},
 		},
 		"UnsupportedKind": {
 			reason: "Only the two ProviderConfig kinds are supported.",
 			mg:     tier("Other", "x"),
-			want:   want{err: `providerConfigRef kind "Other" is not supported`},
+			want:   resolveWant{err: `providerConfigRef kind "Other" is not supported`},
 		},
 	}
-	for name, tc := range cases {
+}
+
+func TestResolve(t *testing.T) {
+	for name, tc := range resolveCases() {
 		t.Run(name, func(t *testing.T) {
 			kube := fake.NewClientBuilder().WithScheme(scheme(t)).WithRuntimeObjects(objects()...).Build()
 			secrets := &recordingReader{Reader: kube}
@@ -91,29 +108,36 @@ func TestResolve(t *testing.T) {
 			if diff := cmp.Diff(tc.want.reads, secrets.got); diff != "" {
 				t.Errorf("%s\nResolve(...): -want Secret reads, +got:\n%s", tc.reason, diff)
 			}
-			if tc.want.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.want.err) {
-					t.Fatalf("%s\nResolve(...): want error containing %q, got %v", tc.reason, tc.want.err, err)
-				}
-				if strings.Contains(err.Error(), sentinel) {
-					t.Errorf("%s\nResolve(...): error contains a secret value", tc.reason)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("%s\nResolve(...): %v", tc.reason, err)
-			}
-			if got.Config.SecretKey != tc.want.config.SecretKey {
-				t.Errorf("%s\nResolve(...): secret key was not read and trimmed", tc.reason)
-			}
-			got.Config.SecretKey, tc.want.config.SecretKey = "", ""
-			if diff := cmp.Diff(tc.want.config, got.Config); diff != "" {
-				t.Errorf("%s\nResolve(...): -want config, +got:\n%s", tc.reason, diff)
-			}
-			if got.Endpoint != tc.want.endpoint {
-				t.Errorf("%s\nResolve(...): want endpoint %q, got %q", tc.reason, tc.want.endpoint, got.Endpoint)
-			}
+			checkResolved(t, tc.reason, tc.want, got, err)
 		})
+	}
+}
+
+// checkResolved compares what Resolve returned with want; the secret key is
+// compared but never printed.
+func checkResolved(t *testing.T, reason string, want resolveWant, got *Connection, err error) {
+	t.Helper()
+	if want.err != "" {
+		if err == nil || !strings.Contains(err.Error(), want.err) {
+			t.Fatalf("%s\nResolve(...): want error containing %q, got %v", reason, want.err, err)
+		}
+		if strings.Contains(err.Error(), sentinel) {
+			t.Errorf("%s\nResolve(...): error contains a secret value", reason)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("%s\nResolve(...): %v", reason, err)
+	}
+	if got.Config.SecretKey != want.config.SecretKey {
+		t.Errorf("%s\nResolve(...): secret key was not read and trimmed", reason)
+	}
+	got.Config.SecretKey, want.config.SecretKey = "", ""
+	if diff := cmp.Diff(want.config, got.Config); diff != "" {
+		t.Errorf("%s\nResolve(...): -want config, +got:\n%s", reason, diff)
+	}
+	if got.Endpoint != want.endpoint {
+		t.Errorf("%s\nResolve(...): want endpoint %q, got %q", reason, want.endpoint, got.Endpoint)
 	}
 }
 
