@@ -29,13 +29,14 @@ type ManagerSettings struct {
 
 // Manager returns the controller manager options the provider runs with.
 // Secret data is never cached: credentials are read through the manager's
-// API reader and Secret changes are watched as metadata only.
+// API reader and Secret changes are watched as metadata only. Cached objects
+// are trimmed (see trim).
 func Manager(s ManagerSettings) ctrl.Options {
 	lease, renew := 60*time.Second, 50*time.Second
 	return ctrl.Options{
 		Cache: cache.Options{
 			SyncPeriod:       &s.Sync,
-			DefaultTransform: cache.TransformStripManagedFields(),
+			DefaultTransform: trim,
 		},
 		Client:                     client.Options{Cache: &client.CacheOptions{DisableFor: []client.Object{&corev1.Secret{}}}},
 		Metrics:                    metricsserver.Options{BindAddress: s.MetricsAddr},
