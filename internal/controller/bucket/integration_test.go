@@ -11,6 +11,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/rand"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
@@ -29,23 +30,29 @@ func TestMain(m *testing.M) {
 
 // An apiServer runs the Bucket controller as the provider binary does, on
 // the shared API server, against an emulator that already has the buckets
-// "existing" and "locked" (with object lock).
+// "existing" and "locked" (with object lock). Its namespace and
+// ClusterProviderConfig are named afresh for each run, so the test can run
+// again on the same API server.
 type apiServer struct {
 	rfs *rustfstest.Server
+	ns  string
 }
 
 func startAPIServer(t *testing.T) *apiServer {
 	t.Helper()
-	s := &apiServer{rfs: rustfstest.NewServer(rustfstest.WithRootCredentials(adminAK, adminSK))}
+	s := &apiServer{rfs: rustfstest.NewServer(rustfstest.WithRootCredentials(adminAK, adminSK)), ns: "bucket-" + rand.String(5)}
 	t.Cleanup(s.rfs.Close)
 	s.rfs.CreateBucket("existing", false)
 	s.rfs.CreateBucket("locked", true)
-	for _, n := range []string{ns, systemNS} {
+	for _, n := range []string{s.ns, systemNS} {
 		if err := env.Client.Create(ctx(t), &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: n}}); err != nil && !kerrors.IsAlreadyExists(err) {
 			t.Fatal(err)
 		}
 	}
-	for _, o := range clusterConfig("default", s.rfs.URL(), "") {
+	objs := clusterConfig(s.ns, s.rfs.URL(), "")
+	objs[1].SetName(adminSecret + "-" + s.ns)
+	objs[0].(*v1alpha1.ClusterProviderConfig).Spec.Credentials.SecretRef.Name = adminSecret + "-" + s.ns
+	for _, o := range objs {
 		if err := env.Client.Create(ctx(t), o); err != nil {
 			t.Fatal(err)
 		}
@@ -59,8 +66,9 @@ func startAPIServer(t *testing.T) *apiServer {
 func (s *apiServer) apply(t *testing.T, name string, m ...bucketModifier) *v1alpha1.Bucket {
 	t.Helper()
 	b := bucket()
-	b.ObjectMeta = metav1.ObjectMeta{Namespace: ns, Name: name}
+	b.ObjectMeta = metav1.ObjectMeta{Namespace: s.ns, Name: name}
 	b.Spec.ManagementPolicies = nil
+	withProviderConfig(s.ns)(b)
 	for _, f := range m {
 		f(b)
 	}
@@ -75,7 +83,7 @@ func (s *apiServer) waitFor(t *testing.T, name, want string) *v1alpha1.Bucket {
 	t.Helper()
 	got := &v1alpha1.Bucket{}
 	gomega.NewWithT(t).Eventually(func() string {
-		if err := env.Client.Get(ctx(t), client.ObjectKey{Namespace: ns, Name: name}, got); err != nil {
+		if err := env.Client.Get(ctx(t), client.ObjectKey{Namespace: s.ns, Name: name}, got); err != nil {
 			return err.Error()
 		}
 		return condition(got)
@@ -134,7 +142,7 @@ func (s *apiServer) deletePolicyRejected(t *testing.T) {
 	b := bucket(func(b *v1alpha1.Bucket) {
 		b.Spec.ManagementPolicies = xpv2.ManagementPolicies{xpv2.ManagementActionAll}
 	})
-	b.ObjectMeta = metav1.ObjectMeta{Namespace: ns, Name: "deletable"}
+	b.ObjectMeta = metav1.ObjectMeta{Namespace: s.ns, Name: "deletable"}
 	if err := env.Client.Create(ctx(t), b); err == nil || !strings.Contains(err.Error(), "buckets are Retain-only") {
 		t.Errorf("managementPolicies [*]: want it rejected, got %v", err)
 	}

@@ -8,6 +8,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/rand"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
@@ -27,11 +28,13 @@ type cluster struct {
 	ns  string
 }
 
-// startCluster creates namespace ns, an emulator with the bucket app-data,
-// a ClusterProviderConfig named after ns, and starts the controller with
-// the given poll interval.
+// startCluster creates a namespace named ns plus a random suffix (so a
+// test can run again on the same API server), an emulator with the bucket
+// app-data, a ClusterProviderConfig named after the namespace, and starts
+// the controller with the given poll interval.
 func startCluster(t *testing.T, ns string, poll time.Duration, opts ...rustfstest.Option) *cluster {
 	t.Helper()
+	ns += "-" + rand.String(5)
 	c := &cluster{t: t, g: gomega.NewWithT(t), ns: ns}
 	c.rfs = rustfstest.NewServer(append([]rustfstest.Option{rustfstest.WithRootCredentials(adminAK, adminSK)}, opts...)...)
 	t.Cleanup(c.rfs.Close)
