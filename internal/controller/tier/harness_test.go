@@ -71,7 +71,7 @@ func newHarness(t *testing.T, mode rustfstest.Mode, opts ...harnessOption) *harn
 func (h *harness) connector() *connector {
 	r := connection.NewResolver(h.kube, h.kube, resource.ModernTrackerFn(func(context.Context, resource.ModernManaged) error { return nil }))
 	return &connector{
-		kube: h.kube, secrets: h.kube, fresh: h.kube, resolve: r.Resolve, endpointOf: r.Endpoint,
+		kube: h.kube, uncached: h.kube, resolve: r.Resolve, endpointOf: r.Endpoint,
 		newClient: newClient, listTiers: directList(newClient),
 		invalidate: func(*connection.Connection) { h.invalidated++ },
 		now:        func() time.Time { return h.now }, poll: time.Minute,

@@ -66,7 +66,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.Tier) (managed.Exte
 // reconciled next.
 func (e *external) refresh(ctx context.Context, cr *v1alpha1.Tier) error {
 	stored := &v1alpha1.Tier{}
-	if err := e.fresh.Get(ctx, client.ObjectKeyFromObject(cr), stored); err != nil {
+	if err := e.uncached.Get(ctx, client.ObjectKeyFromObject(cr), stored); err != nil {
 		return errors.Wrap(err, errRefresh)
 	}
 	if recall(stored) == nil {
@@ -166,7 +166,7 @@ func (e *external) credentials(ctx context.Context, cr *v1alpha1.Tier) (secretCr
 	}
 	ak := keyOr(ref.AccessKeyKey, v1alpha1.DefaultAccessKeyKey)
 	sk := keyOr(ref.SecretKeyKey, v1alpha1.DefaultSecretKeyKey)
-	v, err := connection.ReadSecret(ctx, e.secrets, cr.GetNamespace(), ref.Name, ak, sk)
+	v, err := connection.ReadSecret(ctx, e.uncached, cr.GetNamespace(), ref.Name, ak, sk)
 	if connection.IsSecretError(err) {
 		return secretCreds{}, err
 	}

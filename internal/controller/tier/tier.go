@@ -54,7 +54,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	// One client, and connection pool, per configuration (clientpool).
 	pooled := clientpool.Shared(3*o.PollInterval, newClient)
 	c := &connector{
-		kube: kube, secrets: mgr.GetAPIReader(), fresh: mgr.GetAPIReader(), resolve: resolver.Resolve, endpointOf: resolver.Endpoint,
+		kube: kube, uncached: mgr.GetAPIReader(), resolve: resolver.Resolve, endpointOf: resolver.Endpoint,
 		newClient: pooled, listTiers: directList(pooled), invalidate: func(*connection.Connection) {},
 		now: time.Now, poll: o.PollInterval,
 	}
@@ -108,11 +108,11 @@ const (
 // A connector produces an external client for one reconcile of a Tier.
 // Every dependency is a field, so tests can replace any of them.
 type connector struct {
-	kube    client.Client
-	secrets client.Reader
-	// fresh reads Tiers past the cache, when a decision to write must not
-	// rest on a cached copy that may lag behind the provider's own writes.
-	fresh      client.Reader
+	kube client.Client
+	// uncached reads past the cache: Secrets, whose data is never cached,
+	// and a Tier when a decision to write must not rest on a cached copy
+	// that may lag behind the provider's own writes.
+	uncached   client.Reader
 	resolve    func(ctx context.Context, mg resource.ModernManaged) (*connection.Connection, error)
 	endpointOf owner.EndpointFn
 	newClient  func(rustfs.Config) (rustfs.TierAPI, error)
