@@ -1,10 +1,8 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -22,6 +20,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/config"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
 	tiercontroller "github.com/crossplane-contrib/provider-rustfs/internal/controller/tier"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 // Credentials of the emulators. Every secret key contains sentinel, which
@@ -53,7 +52,7 @@ type world struct {
 	pc     string
 	local  *rustfstest.Server
 	remote *rustfstest.Server
-	log    *syncBuffer
+	log    *testenv.LogBuffer
 	poll   time.Duration
 }
 
@@ -63,7 +62,7 @@ type world struct {
 // short poll, which also refreshes the shared tier list that often.
 func newWorld(t *testing.T, poll time.Duration, opts ...rustfstest.Option) *world {
 	t.Helper()
-	w := &world{t: t, g: gomega.NewWithT(t), ctx: context.Background(), ns: newNamespace(t), log: &syncBuffer{}, poll: poll}
+	w := &world{t: t, g: gomega.NewWithT(t), ctx: context.Background(), ns: newNamespace(t), log: &testenv.LogBuffer{}, poll: poll}
 	w.pc = w.ns
 	w.remote = rustfstest.NewServer(rustfstest.WithRootCredentials(remoteAK, remoteSK),
 		rustfstest.WithUser(rotatedAK, rotatedSK, "s3:*"))
@@ -126,24 +125,6 @@ func (w *world) seedTier(name, prefix string) {
 		Type: "rustfs", Name: name, Endpoint: w.remote.URL(), Bucket: remoteBucket, Prefix: prefix,
 		AccessKey: oldTierAK, SecretKey: oldTierSK,
 	})
-}
-
-// A syncBuffer is a log sink safe for concurrent writers.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // newNamespace creates a namespace for one test. envtest runs no namespace

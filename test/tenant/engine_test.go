@@ -41,17 +41,17 @@ const cliTimeout = 2 * time.Minute
 // binary, against the Tenant function running locally without TLS.
 type engine struct {
 	cli, core string
-	dir       string      // holds the function binary, functions.yaml and the validate cache
-	functions string      // functions.yaml with the Development runtime annotations
-	cache     string      // the seeded validate cache
-	fn        *exec.Cmd   // the running function
-	fnLog     *syncBuffer // the function's output
+	dir       string             // holds the function binary, functions.yaml and the validate cache
+	functions string             // functions.yaml with the Development runtime annotations
+	cache     string             // the seeded validate cache
+	fn        *exec.Cmd          // the running function
+	fnLog     *testenv.LogBuffer // the function's output
 }
 
 // startEngine builds and starts the function and seeds the validate cache.
 // It fails when the Crossplane binaries are not named by the environment.
 func startEngine() (*engine, error) {
-	e := &engine{cli: os.Getenv(envCLI), core: os.Getenv(envCore), fnLog: &syncBuffer{}}
+	e := &engine{cli: os.Getenv(envCLI), core: os.Getenv(envCore), fnLog: &testenv.LogBuffer{}}
 	if e.cli == "" || e.core == "" {
 		return nil, errors.Errorf("%s and %s must name the Crossplane CLI v2.5.0 and core %s binaries: run make e2e, or export %s=$(hack/tools.sh crossplane) %s=$(hack/tools.sh crossplane-core)",
 			envCLI, envCore, coreVersion, envCLI, envCore)

@@ -1,11 +1,9 @@
 package tenant
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -27,6 +25,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/tier"
 	fntenant "github.com/crossplane-contrib/provider-rustfs/internal/function/tenant"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 // Credentials of the emulators. Every secret key contains sentinel, which
@@ -57,13 +56,13 @@ type world struct {
 	pc     string
 	local  *rustfstest.Server
 	remote *rustfstest.Server
-	log    *syncBuffer
+	log    *testenv.LogBuffer
 }
 
 // newWorld starts a world whose ClusterProviderConfig is called pc.
 func newWorld(t *testing.T, pc string) *world {
 	t.Helper()
-	w := &world{t: t, g: gomega.NewWithT(t), ctx: context.Background(), pc: pc, log: &syncBuffer{}}
+	w := &world{t: t, g: gomega.NewWithT(t), ctx: context.Background(), pc: pc, log: &testenv.LogBuffer{}}
 	w.remote = rustfstest.NewServer(rustfstest.WithRootCredentials(remoteAK, remoteSK))
 	t.Cleanup(w.remote.Close)
 	w.local = rustfstest.NewServer(rustfstest.WithRootCredentials(localAK, localSK))
@@ -241,24 +240,6 @@ func (w *world) client() *rustfs.Client {
 		w.t.Fatalf("cannot create a RustFS client: %v", err)
 	}
 	return c
-}
-
-// A syncBuffer is a log sink safe for concurrent writers.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // redact hides the sentinel in text printed by a failing test.

@@ -36,7 +36,7 @@ type itest struct {
 	pc     string
 	local  *rustfstest.Server
 	remote *rustfstest.Server
-	logs   *syncBuffer
+	logs   *testenv.LogBuffer
 	kube   client.Client
 	mgr    ctrl.Manager
 }
@@ -77,7 +77,7 @@ func newITest(t *testing.T, name string, log *requestLog) *itest {
 	t.Helper()
 	testenv.Skip(t)
 	name = fmt.Sprintf("%s-%d", name, runs.Add(1))
-	it := &itest{t: t, g: gomega.NewWithT(t), ns: name, pc: name, kube: env.Client, logs: &syncBuffer{}}
+	it := &itest{t: t, g: gomega.NewWithT(t), ns: name, pc: name, kube: env.Client, logs: &testenv.LogBuffer{}}
 	it.remote = rustfstest.NewServer(rustfstest.WithRootCredentials(tierAK, tierSK))
 	it.remote.CreateBucket(remoteBkt, false)
 	it.local = rustfstest.NewServer(rustfstest.WithRootCredentials(adminAK, adminSK))

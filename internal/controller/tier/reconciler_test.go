@@ -1,7 +1,6 @@
 package tier
 
 import (
-	"bytes"
 	"fmt"
 	"sync"
 	"testing"
@@ -22,28 +21,11 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
-// A syncBuffer is a log sink that is safe for concurrent writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // debugLogger logs everything, including debug lines, to buf.
-func debugLogger(buf *syncBuffer) logging.Logger {
+func debugLogger(buf *testenv.LogBuffer) logging.Logger {
 	return logging.NewLogrLogger(zap.New(zap.WriteTo(buf), zap.UseDevMode(true)))
 }
 
@@ -136,7 +118,7 @@ func TestBlockedAddSurvivesTheManagedReconciler(t *testing.T) {
 	h := newHarness(t, rustfstest.ModeGA)
 	h.remote.PutObject(remoteBkt, tierPrefix+"x", []byte("x"))
 	cr := h.store(tier(h.remote.URL(), withFinalizer()))
-	buf, rec := &syncBuffer{}, &events{}
+	buf, rec := &testenv.LogBuffer{}, &events{}
 	r := h.reconciler(debugLogger(buf), rec)
 	req := reconcile.Request{NamespacedName: client.ObjectKeyFromObject(cr)}
 
