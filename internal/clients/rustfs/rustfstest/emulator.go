@@ -2,7 +2,8 @@
 // in shared/docs/rustfs-wire.md: SigV4 checking, the admin tier routes, and
 // the S3 bucket, object, versioning and lifecycle routes, with RustFS's error
 // codes and validation in two modes (1.0.0-rc and 1.0.x GA). Each behaviour
-// cites the section of rustfs-wire.md it implements ("§n").
+// cites the section of rustfs-wire.md it implements ("§n"). The admin info
+// route follows the repository's docs/rustfs-wire.md §15, cited by path.
 //
 // The package deliberately does not import the client package: it has its own
 // wire structs and its own signature verification, so it checks the client's
@@ -77,6 +78,8 @@ type Emulator struct {
 	remote    *http.Client
 	aliases   map[string]string
 	probeWait time.Duration
+	// deploymentID is what the info route reports (docs/rustfs-wire.md §15.3).
+	deploymentID string
 }
 
 type credential struct{ accessKey, secretKey string }
@@ -103,6 +106,14 @@ func WithRootCredentials(accessKey, secretKey string) Option {
 // "s3:*" (§7.2, §8.1). A trailing "*" matches any suffix.
 func WithUser(accessKey, secretKey string, actions ...string) Option {
 	return func(e *Emulator) { e.users[accessKey] = user{secretKey: secretKey, actions: actions} }
+}
+
+// SetUser adds or replaces a non-root user on a running emulator, as
+// WithUser does at start; for example to grant a permission later.
+func (e *Emulator) SetUser(accessKey, secretKey string, actions ...string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.users[accessKey] = user{secretKey: secretKey, actions: actions}
 }
 
 // WithClock sets the clock used for signature skew checks, object times and
@@ -147,7 +158,7 @@ func New(opts ...Option) *Emulator {
 		mode: ModeGA, region: DefaultRegion, root: credential{DefaultAccessKey, DefaultSecretKey},
 		users: map[string]user{}, now: time.Now, tiers: map[string]*TierRecord{}, buckets: map[string]*bucket{},
 		stats: map[string]TierStat{}, dropped: map[string]bool{}, counts: map[string]int{}, faults: map[string]*Fault{},
-		aliases: map[string]string{}, probeWait: 30 * time.Second,
+		aliases: map[string]string{}, probeWait: 30 * time.Second, deploymentID: newDeploymentID(),
 	}
 	for _, o := range opts {
 		o(e)

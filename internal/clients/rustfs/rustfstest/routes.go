@@ -15,6 +15,7 @@ const (
 	RouteVerifyTier       = "tier.verify"
 	RouteTierStats        = "tier.stats"
 	RouteClearTiers       = "tier.clear"
+	RouteServerInfo       = "admin.info"
 	RouteAdminUnknown     = "admin.unknown"
 	RouteAdminV4          = "admin.v4"
 	RouteListBuckets      = "s3.listBuckets"
@@ -79,6 +80,8 @@ func adminRoute(method, p string) (route, seg string) {
 		return RouteTierStats, ""
 	case rest == "tier/clear" && method == http.MethodPost:
 		return RouteClearTiers, ""
+	case rest == "info" && method == http.MethodGet: // docs/rustfs-wire.md §15.1
+		return RouteServerInfo, ""
 	}
 	name, ok := strings.CutPrefix(rest, "tier/")
 	if !ok || name == "" || strings.Contains(name, "/") {

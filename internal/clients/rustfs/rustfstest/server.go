@@ -29,7 +29,7 @@ type handler func(e *Emulator, c *call) *s3Error
 var handlers = map[string]handler{
 	RouteListTiers: (*Emulator).listTiers, RouteAddTier: (*Emulator).addTier, RouteEditTier: (*Emulator).editTier,
 	RouteRemoveTier: (*Emulator).removeTier, RouteVerifyTier: (*Emulator).verifyTier,
-	RouteTierStats: (*Emulator).tierStats, RouteClearTiers: (*Emulator).clearTiers,
+	RouteTierStats: (*Emulator).tierStats, RouteClearTiers: (*Emulator).clearTiers, RouteServerInfo: (*Emulator).serverInfo,
 	RouteListBuckets: (*Emulator).listBuckets, RouteHeadBucket: (*Emulator).headBucket,
 	RouteCreateBucket: (*Emulator).createBucket, RouteBucketLocation: (*Emulator).bucketLocation,
 	RouteObjectLock: (*Emulator).objectLockConfig, RouteGetVersioning: (*Emulator).getVersioning,
