@@ -112,6 +112,25 @@ func IsAccessDenied(err error) bool {
 	return ok && (codesAccessDenied[e.Code] || e.Code == "" && e.Status == http.StatusForbidden)
 }
 
+// IsInfoRefused reports whether the admin info call was refused rather than
+// failed (docs/rustfs-wire.md §15.5): 403 AccessDenied (the credential lacks
+// admin:ServerInfo), 404 (the path is not an admin route on that server) or
+// 501 (no such admin route). An unknown key or a bad signature is not a
+// refusal: the credential proves nothing.
+func IsInfoRefused(err error) bool {
+	e, ok := apiError(err)
+	if !ok {
+		return false
+	}
+	switch e.Status {
+	case http.StatusForbidden:
+		return e.Code == "AccessDenied" || e.Code == ""
+	case http.StatusNotFound, http.StatusNotImplemented:
+		return true
+	}
+	return false
+}
+
 // IsNoSuchBucket reports whether err says the bucket does not exist.
 func IsNoSuchBucket(err error) bool {
 	e, ok := apiError(err)

@@ -74,6 +74,8 @@ type Client struct {
 	http      *http.Client
 	signer    *v4.Signer
 	now       func() time.Time
+	idKey     string         // identityKey of the configuration
+	ids       *IdentityCache // where Identity looks and remembers
 }
 
 // String describes the client without its credentials.
@@ -84,8 +86,17 @@ func (c *Client) String() string {
 // Format prints the redacted description for every verb.
 func (c *Client) Format(f fmt.State, _ rune) { _, _ = io.WriteString(f, c.String()) }
 
+// An Option configures a Client.
+type Option func(*Client)
+
+// WithIdentityCache makes the client remember its Identity in ic, which
+// clients of other configurations may share. Without it each client has a
+// cache of its own. Clients made anew for the same configuration find their
+// identity in a shared cache without asking RustFS again.
+func WithIdentityCache(ic *IdentityCache) Option { return func(c *Client) { c.ids = ic } }
+
 // New validates the configuration and returns a client.
-func New(c Config) (*Client, error) {
+func New(c Config, opts ...Option) (*Client, error) {
 	base, err := parseEndpoint(c.Endpoint)
 	if err != nil {
 		return nil, err
@@ -104,7 +115,13 @@ func New(c Config) (*Client, error) {
 	cl := &Client{
 		base: base, region: c.Region, accessKey: c.AccessKey, secretKey: c.SecretKey, userAgent: c.UserAgent,
 		http:   &http.Client{Transport: tr, Timeout: timeout},
-		signer: newSigner(), now: time.Now,
+		signer: newSigner(), now: time.Now, idKey: identityKey(c),
+	}
+	for _, o := range opts {
+		o(cl)
+	}
+	if cl.ids == nil {
+		cl.ids = NewIdentityCache()
 	}
 	if cl.region == "" {
 		cl.region = DefaultRegion

@@ -1,6 +1,7 @@
 package rustfs
 
 import (
+	"encoding/json"
 	"net/http"
 	"sort"
 	"testing"
@@ -108,6 +109,37 @@ func FuzzLifecycleRoundTrip(f *testing.F) {
 		}
 		if diff := cmp.Diff(normaliseLifecycle(l1), normaliseLifecycle(l2)); diff != "" {
 			t.Fatalf("round trip: -want +got:\n%s", diff)
+		}
+	})
+}
+
+// FuzzParseDeploymentID: any body gives an error or an ID that is empty or
+// within the safe alphabet and length; an ID embedded in either answer shape
+// (docs/rustfs-wire.md §15.4) is read back exactly when it is valid.
+func FuzzParseDeploymentID(f *testing.F) {
+	f.Add([]byte(rustfsInfo), "3c4576db-03ba-448c-9655-5579460267d7")
+	f.Add([]byte(`{"mode":"online","deploymentID":null}`), "")
+	f.Add([]byte(`{"info":{"deploymentID":"a b"}}`), "a\u00e9b")
+	f.Add([]byte(`<html/>`), "x.y_z-1")
+	f.Fuzz(func(t *testing.T, body []byte, id string) {
+		got, err := parseDeploymentID(body)
+		if err == nil && got != "" && !validDeploymentID(got) {
+			t.Fatalf("accepted an unsafe ID %q", got)
+		}
+		for _, shape := range []map[string]any{{"info": map[string]any{"deploymentID": id}}, {"deploymentID": id}} {
+			b, err := json.Marshal(shape)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := parseDeploymentID(b)
+			switch {
+			case id == "" && (err != nil || got != ""):
+				t.Fatalf("empty ID: got %q, %v", got, err)
+			case id != "" && validDeploymentID(id) && (err != nil || got != id):
+				t.Fatalf("valid ID %q: got %q, %v", id, got, err)
+			case id != "" && !validDeploymentID(id) && err == nil:
+				t.Fatalf("invalid ID %q accepted as %q", id, got)
+			}
 		}
 	})
 }
