@@ -260,3 +260,29 @@ func TestIdentityCacheLifetimes(t *testing.T) {
 		t.Errorf("an error must not be kept: info requests = %d, want 5", n)
 	}
 }
+
+// BenchmarkIdentityCached measures a lookup answered from the cache, the
+// cost a reconcile pays once the identity is known.
+func BenchmarkIdentityCached(b *testing.B) {
+	s := rustfstest.NewServer()
+	defer s.Close()
+	c, err := New(Config{Endpoint: s.URL(), AccessKey: rustfstest.DefaultAccessKey, SecretKey: rustfstest.DefaultSecretKey})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := c.Identity(ctx); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if _, err := c.Identity(ctx); err != nil {
+				b.Error(err)
+			}
+		}
+	})
+	if n := s.Count(rustfstest.RouteServerInfo); n != 1 {
+		b.Errorf("info requests = %d, want 1", n)
+	}
+}
