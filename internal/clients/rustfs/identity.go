@@ -40,9 +40,10 @@ var _ IdentityAPI = &Client{}
 
 // Identity returns the deployment the client reaches, through the client's
 // IdentityCache (see WithIdentityCache): the deployment ID when admin info
-// answers, the normalised endpoint when info is refused (IsInfoRefused) or
-// answers without an ID, and an error otherwise, so that a caller retries
-// rather than mis-identifies.
+// answers, or when it is refused (IsInfoRefused) or answers without an ID
+// but the cache learned an ID at the same normalised endpoint; else the
+// normalised endpoint. Any other failure is an error, so that a caller
+// retries rather than mis-identifies.
 func (c *Client) Identity(ctx context.Context) (Identity, error) {
 	return c.ids.lookup(ctx, c)
 }
@@ -89,9 +90,11 @@ const (
 // region, keys and TLS settings), so that lookups cost one info request per
 // configuration rather than one per reconcile, even when clients are
 // re-created. A deployment ID is kept until its entry goes unused for the
-// idle period; a refusal for the refusal TTL; errors are not kept. It is safe
-// for concurrent use; concurrent lookups of one configuration make one
-// request.
+// idle period; a refusal for the refusal TTL; errors are not kept. A
+// configuration refused at a normalised endpoint where another configuration
+// of the same cache was told a deployment ID gets that ID, so share one cache
+// among all controllers. It is safe for concurrent use; concurrent lookups of
+// one configuration make one request.
 type IdentityCache struct {
 	refusalTTL time.Duration
 	idle       time.Duration
@@ -99,14 +102,23 @@ type IdentityCache struct {
 
 	mu      sync.Mutex
 	entries map[string]*identityEntry
+	learned map[string]*learnedID // by normalised endpoint
 	swept   time.Time
 }
 
 type identityEntry struct {
-	mu      sync.Mutex // held during a lookup, so one request serves concurrent callers
-	id      Identity
-	expires time.Time // zero for a deployment ID
-	used    time.Time // guarded by IdentityCache.mu
+	mu       sync.Mutex // held during a lookup, so one request serves concurrent callers
+	id       Identity
+	endpoint string    // normalised
+	expires  time.Time // zero for a deployment ID
+	used     time.Time // guarded by IdentityCache.mu
+}
+
+// A learnedID is the deployment ID some configuration was told at an
+// endpoint; guarded by IdentityCache.mu.
+type learnedID struct {
+	id   string
+	used time.Time
 }
 
 // An IdentityOption configures an IdentityCache.
@@ -131,7 +143,7 @@ func WithIdentityIdle(d time.Duration) IdentityOption {
 // NewIdentityCache returns an empty cache.
 func NewIdentityCache(opts ...IdentityOption) *IdentityCache {
 	ic := &IdentityCache{refusalTTL: DefaultRefusalTTL, idle: DefaultIdentityIdle, now: time.Now,
-		entries: map[string]*identityEntry{}}
+		entries: map[string]*identityEntry{}, learned: map[string]*learnedID{}}
 	for _, o := range opts {
 		o(ic)
 	}
@@ -139,29 +151,69 @@ func NewIdentityCache(opts ...IdentityOption) *IdentityCache {
 }
 
 // lookup returns c's identity from the cache, asking admin info when the
-// cache has none or the refusal it has expired.
+// cache has none or the refusal it has expired. A configuration refused at
+// an endpoint where another configuration of the cache was told a
+// deployment ID shares that ID: one endpoint is one server.
 func (ic *IdentityCache) lookup(ctx context.Context, c *Client) (Identity, error) {
 	e := ic.entry(c.idKey)
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	now := ic.now()
-	if e.id != "" && (e.expires.IsZero() || now.Before(e.expires)) {
+	if e.id == "" || !e.expires.IsZero() && !ic.now().Before(e.expires) {
+		if err := ic.refresh(ctx, c, e); err != nil {
+			return "", errors.Wrap(err, "cannot identify the RustFS deployment")
+		}
+	}
+	if e.id.IsDeployment() {
+		ic.learn(e.endpoint, strings.TrimPrefix(string(e.id), deploymentPrefix))
 		return e.id, nil
+	}
+	if id := ic.learnedAt(e.endpoint); id != "" {
+		return Identity(deploymentPrefix + id), nil
+	}
+	return e.id, nil
+}
+
+// refresh asks admin info and records the answer in e: the deployment ID
+// for good, a refusal or a missing ID until the refusal TTL passes.
+func (ic *IdentityCache) refresh(ctx context.Context, c *Client, e *identityEntry) error {
+	ep, err := NormalizeEndpoint(c.base.String())
+	if err != nil {
+		return err
 	}
 	id, err := c.DeploymentID(ctx)
 	if err != nil && !IsInfoRefused(err) {
-		return "", errors.Wrap(err, "cannot identify the RustFS deployment")
+		return err
 	}
-	if id != "" {
-		e.id, e.expires = Identity(deploymentPrefix+id), time.Time{}
-		return e.id, nil
+	e.endpoint = ep
+	if id == "" {
+		e.id, e.expires = Identity(endpointPrefix+ep), ic.now().Add(ic.refusalTTL)
+		return nil
 	}
-	ep, err := NormalizeEndpoint(c.base.String())
-	if err != nil {
-		return "", errors.Wrap(err, "cannot identify the RustFS deployment")
+	e.id, e.expires = Identity(deploymentPrefix+id), time.Time{}
+	return nil
+}
+
+// learn records that endpoint reported the deployment ID id.
+func (ic *IdentityCache) learn(endpoint, id string) {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	if l, ok := ic.learned[endpoint]; ok {
+		l.id, l.used = id, ic.now()
+		return
 	}
-	e.id, e.expires = Identity(endpointPrefix+ep), now.Add(ic.refusalTTL)
-	return e.id, nil
+	ic.learned[endpoint] = &learnedID{id: id, used: ic.now()}
+}
+
+// learnedAt returns the deployment ID last reported at endpoint, or "".
+func (ic *IdentityCache) learnedAt(endpoint string) string {
+	ic.mu.Lock()
+	defer ic.mu.Unlock()
+	l, ok := ic.learned[endpoint]
+	if !ok {
+		return ""
+	}
+	l.used = ic.now()
+	return l.id
 }
 
 // entry returns the entry for key, making it if needed, after forgetting
@@ -175,6 +227,11 @@ func (ic *IdentityCache) entry(key string) *identityEntry {
 		for k, e := range ic.entries {
 			if now.Sub(e.used) >= ic.idle {
 				delete(ic.entries, k)
+			}
+		}
+		for k, l := range ic.learned {
+			if now.Sub(l.used) >= ic.idle {
+				delete(ic.learned, k)
 			}
 		}
 	}
