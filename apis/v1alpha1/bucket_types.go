@@ -63,6 +63,11 @@ type BucketSpec struct {
 type BucketStatus struct {
 	xpv2.ManagedResourceStatus `json:",inline"`
 	AtProvider                 BucketObservation `json:"atProvider,omitempty"`
+
+	// Custody is the provider's record of this resource's claim to its
+	// RustFS object; see docs/multi-tenancy.md.
+	// +optional
+	Custody *Custody `json:"custody,omitempty"`
 }
 
 // +kubebuilder:object:root=true

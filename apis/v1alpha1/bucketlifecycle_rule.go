@@ -114,6 +114,11 @@ type BucketLifecycleSpec struct {
 type BucketLifecycleStatus struct {
 	xpv2.ManagedResourceStatus `json:",inline"`
 	AtProvider                 BucketLifecycleObservation `json:"atProvider,omitempty"`
+
+	// Custody is the provider's record of this resource's claim to its
+	// RustFS object; see docs/multi-tenancy.md.
+	// +optional
+	Custody *Custody `json:"custody,omitempty"`
 }
 
 // +kubebuilder:object:root=true

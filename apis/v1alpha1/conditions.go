@@ -39,3 +39,28 @@ const (
 	// Ready; it is not reconciled until they are.
 	ReasonWaitingForReference xpv2.ConditionReason = "WaitingForReference"
 )
+
+// Tenancy reasons (docs/multi-tenancy.md). Each is a Ready=False reason
+// given before the resource writes anything to RustFS.
+const (
+	// ReasonProviderConfigNotAllowed: the ClusterProviderConfig's
+	// namespaceSelector does not select the resource's namespace. No
+	// Secret is read and no request is sent.
+	ReasonProviderConfigNotAllowed xpv2.ConditionReason = "ProviderConfigNotAllowed"
+
+	// ReasonNameOutsideNamespace: with nameScope NamespacePrefix, a tier,
+	// bucket or transition storage class is outside the namespace's slice.
+	ReasonNameOutsideNamespace xpv2.ConditionReason = "NameOutsideNamespace"
+
+	// ReasonAdoptionNotAllowed: the object exists, the resource holds no
+	// record of having created or adopted it, and adoption is Never.
+	ReasonAdoptionNotAllowed xpv2.ConditionReason = "AdoptionNotAllowed"
+
+	// ReasonDuplicateBucket: an older Bucket owns the bucket on the same
+	// RustFS.
+	ReasonDuplicateBucket xpv2.ConditionReason = "DuplicateBucket"
+
+	// ReasonBucketManagedElsewhere: the BucketLifecycle's bucket is owned by
+	// a Bucket in another namespace.
+	ReasonBucketManagedElsewhere xpv2.ConditionReason = "BucketManagedElsewhere"
+)

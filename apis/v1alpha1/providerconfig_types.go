@@ -99,8 +99,21 @@ type LocalTLS struct {
 }
 
 // A ClusterProviderConfigSpec configures access to one RustFS endpoint.
+// +kubebuilder:validation:XValidation:rule="!has(self.sharedTiers) || size(self.sharedTiers) == 0 || self.nameScope == 'NamespacePrefix'",message="sharedTiers applies only with nameScope NamespacePrefix: with nameScope Cluster every tier may be named already"
 type ClusterProviderConfigSpec struct {
 	EndpointSettings `json:",inline"`
+
+	// NamespaceSelector selects the namespaces whose managed resources may
+	// use this ClusterProviderConfig, by their labels. Absent, every
+	// namespace may. A resource in another namespace is refused with reason
+	// ProviderConfigNotAllowed before any Secret is read or any request is
+	// sent.
+	// +kubebuilder:validation:XValidation:rule="!has(self.matchExpressions) || self.matchExpressions.all(e, e.operator in ['In', 'NotIn', 'Exists', 'DoesNotExist'])",message="namespaceSelector.matchExpressions[].operator must be In, NotIn, Exists or DoesNotExist"
+	// +kubebuilder:validation:XValidation:rule="!has(self.matchExpressions) || self.matchExpressions.all(e, (e.operator in ['In', 'NotIn']) == (has(e.values) && size(e.values) > 0))",message="namespaceSelector.matchExpressions[].values must be non-empty for In and NotIn, and empty for Exists and DoesNotExist"
+	// +optional
+	NamespaceSelector *metav1.LabelSelector `json:"namespaceSelector,omitempty"`
+
+	TenancySettings `json:",inline"`
 
 	// Credentials of a RustFS user allowed to manage tiers, buckets and
 	// lifecycle configurations.
@@ -113,8 +126,11 @@ type ClusterProviderConfigSpec struct {
 
 // A ProviderConfigSpec configures access to one RustFS endpoint for the
 // managed resources of one namespace.
+// +kubebuilder:validation:XValidation:rule="!has(self.sharedTiers) || size(self.sharedTiers) == 0 || self.nameScope == 'NamespacePrefix'",message="sharedTiers applies only with nameScope NamespacePrefix: with nameScope Cluster every tier may be named already"
 type ProviderConfigSpec struct {
 	EndpointSettings `json:",inline"`
+
+	TenancySettings `json:",inline"`
 
 	// Credentials of a RustFS user allowed to manage tiers, buckets and
 	// lifecycle configurations.

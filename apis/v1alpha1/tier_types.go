@@ -143,6 +143,11 @@ type TierSpec struct {
 type TierStatus struct {
 	xpv2.ManagedResourceStatus `json:",inline"`
 	AtProvider                 TierObservation `json:"atProvider,omitempty"`
+
+	// Custody is the provider's record of this resource's claim to its
+	// RustFS object; see docs/multi-tenancy.md.
+	// +optional
+	Custody *Custody `json:"custody,omitempty"`
 }
 
 // +kubebuilder:object:root=true
