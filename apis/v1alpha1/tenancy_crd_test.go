@@ -2,6 +2,7 @@ package v1alpha1_test
 
 import (
 	"context"
+	"maps"
 	"strings"
 	"testing"
 
@@ -20,19 +21,35 @@ import (
 // admission; the namespace selector exists on the cluster kind only.
 func TestTenancySettingsAdmission(t *testing.T) {
 	testenv.Skip(t)
-	sel := func(exprs ...map[string]any) map[string]any {
-		l := make([]any, len(exprs))
-		for i, e := range exprs {
-			l[i] = e
-		}
-		return map[string]any{"matchExpressions": l}
+	cases := tenancyCases()
+	maps.Copy(cases, selectorCases())
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			wantAdmission(t, createConfig(t, strings.ToLower(name), tc.cluster, tc.spec), tc.want)
+		})
 	}
-	cases := map[string]struct {
-		reason  string
-		cluster bool
-		spec    map[string]any
-		want    string
-	}{
+}
+
+// An tenancyCase is a ProviderConfig (cluster: a ClusterProviderConfig)
+// spec and the admission error it gets ("" when accepted).
+type tenancyCase struct {
+	reason  string
+	cluster bool
+	spec    map[string]any
+	want    string
+}
+
+// selector returns a namespaceSelector with the given expressions.
+func selector(exprs ...map[string]any) map[string]any {
+	l := make([]any, len(exprs))
+	for i, e := range exprs {
+		l[i] = e
+	}
+	return map[string]any{"matchExpressions": l}
+}
+
+func tenancyCases() map[string]tenancyCase {
+	return map[string]tenancyCase{
 		"UnknownNameScope": {
 			reason: "nameScope is Cluster or NamespacePrefix.",
 			spec:   map[string]any{"nameScope": "Team"},
@@ -66,6 +83,12 @@ func TestTenancySettingsAdmission(t *testing.T) {
 			reason: "A namespaced ProviderConfig takes the same settings.",
 			spec:   map[string]any{"nameScope": "NamespacePrefix", "sharedTiers": []any{"ARCHIVE"}, "adoption": "Never"},
 		},
+	}
+}
+
+func selectorCases() map[string]tenancyCase {
+	sel := selector
+	return map[string]tenancyCase{
 		"SelectorUnknownOperator": {
 			reason: "A selector operator must be one Kubernetes knows.", cluster: true,
 			spec: map[string]any{"namespaceSelector": sel(map[string]any{"key": "team", "operator": "Equals", "values": []any{"a"}})},
@@ -93,11 +116,6 @@ func TestTenancySettingsAdmission(t *testing.T) {
 			spec:   map[string]any{"namespaceSelector": map[string]any{"matchLabels": map[string]any{"a": "b"}}},
 			want:   `unknown field "spec.namespaceSelector"`,
 		},
-	}
-	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			wantAdmission(t, createConfig(t, strings.ToLower(name), tc.cluster, tc.spec), tc.want)
-		})
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -26,14 +27,36 @@ type Connection struct {
 	// Config for the RustFS client.
 	Config rustfs.Config
 
-	// Endpoint is the normalised endpoint URL. Resources with the same
-	// Endpoint manage the same RustFS.
+	// Endpoint is the normalised endpoint URL.
 	Endpoint string
 
 	// Revision changes whenever the ProviderConfig's spec or a Secret it
 	// reads changes. A failure that only a configuration change can fix is
 	// not retried until it does.
 	Revision string
+
+	// Target is the ProviderConfig the connection was made from.
+	Target *Target
+}
+
+// A Target is what a managed resource's ProviderConfig or
+// ClusterProviderConfig says, read without reading any Secret: which
+// RustFS it points at and the tenancy settings that decide whether, and
+// for which names, the resource may use it.
+type Target struct {
+	// Config names the ProviderConfig for messages, for example
+	// "ClusterProviderConfig default" or "ProviderConfig team-a/rustfs".
+	Config string
+
+	// NamespaceSelector of a ClusterProviderConfig; nil for a namespaced
+	// ProviderConfig and when absent (every namespace).
+	NamespaceSelector *metav1.LabelSelector
+
+	// Tenancy are the name scope, shared tiers and adoption policy.
+	Tenancy v1alpha1.TenancySettings
+
+	src    source
+	region string
 }
 
 // A Resolver resolves providerConfigRefs.
@@ -50,14 +73,23 @@ func NewResolver(kube, secrets client.Reader, usage resource.ModernTracker) *Res
 	return &Resolver{kube: kube, secrets: secrets, usage: usage}
 }
 
-// Resolve tracks mg's use of its ProviderConfig and returns the connection
-// that ProviderConfig describes. A namespaced ProviderConfig is looked up,
-// and reads its Secrets, in mg's namespace only.
+// Resolve returns the connection mg's ProviderConfig describes: Target, then
+// Connect.
 func (r *Resolver) Resolve(ctx context.Context, mg resource.ModernManaged) (*Connection, error) {
-	if err := r.usage.Track(ctx, mg); err != nil {
-		return nil, errors.Wrap(err, "cannot track ProviderConfig usage")
+	t, err := r.Target(ctx, mg)
+	if err != nil {
+		return nil, err
 	}
+	return r.Connect(ctx, mg, t)
+}
+
+// Target reads mg's ProviderConfig. It reads no Secret and records no
+// usage. A namespaced ProviderConfig is looked up in mg's namespace only.
+func (r *Resolver) Target(ctx context.Context, mg resource.ModernManaged) (*Target, error) {
 	ref := mg.GetProviderConfigReference()
+	if ref == nil {
+		return nil, errors.New("spec.providerConfigRef is not set")
+	}
 	switch ref.Kind {
 	case v1alpha1.ProviderConfigKind:
 		return r.namespaced(ctx, mg.GetNamespace(), ref.Name)
@@ -68,7 +100,20 @@ func (r *Resolver) Resolve(ctx context.Context, mg resource.ModernManaged) (*Con
 	}
 }
 
-func (r *Resolver) namespaced(ctx context.Context, ns, name string) (*Connection, error) {
+// Connect records mg's use of t's ProviderConfig and reads its Secrets.
+func (r *Resolver) Connect(ctx context.Context, mg resource.ModernManaged, t *Target) (*Connection, error) {
+	if err := r.usage.Track(ctx, mg); err != nil {
+		return nil, errors.Wrap(err, "cannot track ProviderConfig usage")
+	}
+	c, err := r.connect(ctx, t.src, t.region)
+	if err != nil {
+		return nil, err
+	}
+	c.Target = t
+	return c, nil
+}
+
+func (r *Resolver) namespaced(ctx context.Context, ns, name string) (*Target, error) {
 	pc := &v1alpha1.ProviderConfig{}
 	if err := r.kube.Get(ctx, types.NamespacedName{Namespace: ns, Name: name}, pc); err != nil {
 		return nil, errors.Wrapf(err, "cannot get ProviderConfig %s/%s", ns, name)
@@ -84,10 +129,10 @@ func (r *Resolver) namespaced(ctx context.Context, ns, name string) (*Connection
 			src.ca = &caRef{ns: ns, name: t.CABundleSecretRef.Name, key: t.CABundleSecretRef.Key}
 		}
 	}
-	return r.connect(ctx, src, pc.Spec.Region)
+	return &Target{Config: src.kind, Tenancy: pc.Spec.TenancySettings, src: src, region: pc.Spec.Region}, nil
 }
 
-func (r *Resolver) cluster(ctx context.Context, name string) (*Connection, error) {
+func (r *Resolver) cluster(ctx context.Context, name string) (*Target, error) {
 	pc := &v1alpha1.ClusterProviderConfig{}
 	if err := r.kube.Get(ctx, types.NamespacedName{Name: name}, pc); err != nil {
 		return nil, errors.Wrapf(err, "cannot get ClusterProviderConfig %s", name)
@@ -103,7 +148,8 @@ func (r *Resolver) cluster(ctx context.Context, name string) (*Connection, error
 			src.ca = &caRef{ns: t.CABundleSecretRef.Namespace, name: t.CABundleSecretRef.Name, key: t.CABundleSecretRef.Key}
 		}
 	}
-	return r.connect(ctx, src, pc.Spec.Region)
+	return &Target{Config: src.kind, NamespaceSelector: pc.Spec.NamespaceSelector, Tenancy: pc.Spec.TenancySettings,
+		src: src, region: pc.Spec.Region}, nil
 }
 
 // A source is what either ProviderConfig kind says about the connection.
@@ -169,30 +215,4 @@ func keyOr(key, def string) string {
 func digest(parts ...string) string {
 	h := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
 	return hex.EncodeToString(h[:8])
-}
-
-// Endpoint returns the normalised endpoint of mg's ProviderConfig without
-// reading any Secret or recording usage. Two resources with the same
-// Endpoint manage the same RustFS.
-func (r *Resolver) Endpoint(ctx context.Context, mg resource.ModernManaged) (string, error) {
-	ref := mg.GetProviderConfigReference()
-	if ref == nil {
-		return "", errors.New("no providerConfigRef")
-	}
-	switch ref.Kind {
-	case v1alpha1.ProviderConfigKind:
-		pc := &v1alpha1.ProviderConfig{}
-		if err := r.kube.Get(ctx, types.NamespacedName{Namespace: mg.GetNamespace(), Name: ref.Name}, pc); err != nil {
-			return "", errors.Wrapf(err, "cannot get ProviderConfig %s/%s", mg.GetNamespace(), ref.Name)
-		}
-		return NormalizeEndpoint(pc.Spec.Endpoint), nil
-	case v1alpha1.ClusterProviderConfigKind:
-		pc := &v1alpha1.ClusterProviderConfig{}
-		if err := r.kube.Get(ctx, types.NamespacedName{Name: ref.Name}, pc); err != nil {
-			return "", errors.Wrapf(err, "cannot get ClusterProviderConfig %s", ref.Name)
-		}
-		return NormalizeEndpoint(pc.Spec.Endpoint), nil
-	default:
-		return "", errors.Errorf("providerConfigRef kind %q is not supported", ref.Kind)
-	}
 }

@@ -23,6 +23,9 @@ type resolveWant struct {
 	endpoint string
 	err      string
 	reads    []string
+	// untracked: no usage is recorded when the ProviderConfig cannot be
+	// read, so a reference to a missing one pins nothing.
+	untracked bool
 }
 
 type resolveCase struct {
@@ -63,12 +66,12 @@ func errorCases() map[string]resolveCase {
 		"MissingProviderConfig": {
 			reason: "A missing ProviderConfig is named in the error.",
 			mg:     tier("ProviderConfig", "nope"),
-			want:   resolveWant{err: "cannot get ProviderConfig team-a/nope"},
+			want:   resolveWant{err: "cannot get ProviderConfig team-a/nope", untracked: true},
 		},
 		"MissingClusterProviderConfig": {
 			reason: "A missing ClusterProviderConfig is named in the error.",
 			mg:     tier("ClusterProviderConfig", "nope"),
-			want:   resolveWant{err: "cannot get ClusterProviderConfig nope"},
+			want:   resolveWant{err: "cannot get ClusterProviderConfig nope", untracked: true},
 		},
 		"MissingSecret": {
 			reason: "A missing Secret is named in the error.",
@@ -88,7 +91,7 @@ func errorCases() map[string]resolveCase {
 		"UnsupportedKind": {
 			reason: "Only the two ProviderConfig kinds are supported.",
 			mg:     tier("Other", "x"),
-			want:   resolveWant{err: `providerConfigRef kind "Other" is not supported`},
+			want:   resolveWant{err: `providerConfigRef kind "Other" is not supported`, untracked: true},
 		},
 	}
 }
@@ -102,8 +105,8 @@ func TestResolve(t *testing.T) {
 			r := NewResolver(kube, secrets, resource.ModernTrackerFn(func(context.Context, resource.ModernManaged) error { tracked++; return nil }))
 
 			got, err := r.Resolve(context.Background(), tc.mg)
-			if tracked != 1 {
-				t.Errorf("%s\nResolve(...): want usage tracked once, got %d", tc.reason, tracked)
+			if want := map[bool]int{false: 1, true: 0}[tc.want.untracked]; tracked != want {
+				t.Errorf("%s\nResolve(...): want usage tracked %d times, got %d", tc.reason, want, tracked)
 			}
 			if diff := cmp.Diff(tc.want.reads, secrets.got); diff != "" {
 				t.Errorf("%s\nResolve(...): -want Secret reads, +got:\n%s", tc.reason, diff)

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"testing"
 
+	authorizationv1 "k8s.io/api/authorization/v1"
 	corev1 "k8s.io/api/core/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
@@ -61,7 +62,7 @@ func Start(extraCRDDirs ...string) (*Env, error) {
 		return nil, errors.New("KUBEBUILDER_ASSETS is not set: run `make test`, or export KUBEBUILDER_ASSETS=$(hack/tools.sh assets)")
 	}
 	s := kruntime.NewScheme()
-	for _, add := range []func(*kruntime.Scheme) error{corev1.AddToScheme, apiextensionsv1.AddToScheme, apis.AddToScheme} {
+	for _, add := range []func(*kruntime.Scheme) error{corev1.AddToScheme, authorizationv1.AddToScheme, apiextensionsv1.AddToScheme, apis.AddToScheme} {
 		if err := add(s); err != nil {
 			return nil, err
 		}

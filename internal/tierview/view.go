@@ -4,7 +4,7 @@
 // RustFS lists all of its tiers in one admin request, so a provider that
 // manages a thousand Tiers on one endpoint needs one list per poll interval,
 // not a thousand. A View keeps the last list of each endpoint (keyed by the
-// normalised endpoint and a digest of the access key) for a refresh
+// normalised endpoint and a digest of the credentials) for a refresh
 // interval; concurrent readers of a stale entry wait for a single request
 // (single flight). The provider's own writes invalidate the entry, so the
 // next reader sees them. When a refreshed list shows that a tier changed or
@@ -16,7 +16,9 @@ package tierview
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
+	"strconv"
 	"sync"
 	"time"
 
@@ -37,7 +39,11 @@ const (
 )
 
 // A Key identifies one shared list: a normalised endpoint and whom it is
-// listed as. Identity is a digest of the access key, never the key.
+// listed as. Identity is a digest of everything that authenticates or
+// verifies the request (both keys, the region, the TLS settings), never a
+// credential: a list read with one secret key must never answer a reader
+// with another, for a successful read is what proves a resource's access
+// to RustFS (docs/multi-tenancy.md).
 type Key struct {
 	Endpoint string
 	Identity string
@@ -45,8 +51,15 @@ type Key struct {
 
 // KeyOf returns the key of the list a connection reads.
 func KeyOf(c *connection.Connection) Key {
-	sum := sha256.Sum256([]byte(c.Config.AccessKey))
-	return Key{Endpoint: c.Endpoint, Identity: hex.EncodeToString(sum[:8])}
+	h := sha256.New()
+	cfg := c.Config
+	for _, s := range []string{cfg.Endpoint, cfg.Region, cfg.AccessKey, cfg.SecretKey, string(cfg.CABundle), strconv.FormatBool(cfg.InsecureSkipVerify)} {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(s)))
+		h.Write(n[:])
+		h.Write([]byte(s))
+	}
+	return Key{Endpoint: c.Endpoint, Identity: hex.EncodeToString(h.Sum(nil)[:16])}
 }
 
 // A Change is a tier that a refreshed list shows with other settings or

@@ -197,9 +197,29 @@ func TestListReturnsTheListAndErrors(t *testing.T) {
 func TestKeyHoldsNoCredential(t *testing.T) {
 	k := KeyOf(conn(endpointA, "AKADMIN"))
 	if strings.Contains(k.Identity, "AKADMIN") || strings.Contains(k.Identity, sentinelKey) || k.Endpoint != endpointA {
-		t.Errorf("KeyOf: %+v; want the endpoint and a digest of the access key only", k)
+		t.Errorf("KeyOf: %+v; want the endpoint and a digest of the credentials only", k)
 	}
 	if KeyOf(conn(endpointA, "AKOTHER")) == k {
 		t.Error("KeyOf: two access keys give the same key")
+	}
+}
+
+// A list read with one secret key never answers a reader with another, nor
+// with other TLS settings: a read that succeeds is what proves access.
+func TestKeyCoversEverythingThatAuthenticates(t *testing.T) {
+	base := conn(endpointA, "AKADMIN")
+	for name, change := range map[string]func(c *connection.Connection){
+		"SecretKey": func(c *connection.Connection) { c.Config.SecretKey = "made-up" },
+		"Region":    func(c *connection.Connection) { c.Config.Region = "eu-west-1" },
+		"CABundle":  func(c *connection.Connection) { c.Config.CABundle = []byte("other CA") },
+		"Insecure":  func(c *connection.Connection) { c.Config.InsecureSkipVerify = true },
+	} {
+		t.Run(name, func(t *testing.T) {
+			other := conn(endpointA, "AKADMIN")
+			change(other)
+			if KeyOf(other) == KeyOf(base) {
+				t.Errorf("KeyOf: a different %s gives the same key", name)
+			}
+		})
 	}
 }

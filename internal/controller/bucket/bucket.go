@@ -6,12 +6,17 @@ package bucket
 
 import (
 	"context"
+	"time"
 
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
@@ -20,7 +25,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/clientpool"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
 )
 
@@ -32,25 +37,65 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 	return nil
 }
 
-// Setup adds the Bucket controller.
+// Setup adds the Bucket controller. Besides its own resources it watches
+// the Buckets whose custody changes, so that the others of the same bucket
+// decide again, and the tenancy inputs (custody.Watch).
 func Setup(mgr ctrl.Manager, o options.Options) error {
 	name := managed.ControllerName(v1alpha1.BucketGroupKind)
+	ctx := context.Background()
+	if err := addIndexes(ctx, mgr.GetFieldIndexer(), o.Custody); err != nil {
+		return err
+	}
+	nsAccess, err := o.Custody.NamespaceAccess(ctx, mgr.GetClient())
+	if err != nil {
+		return err
+	}
 	kube := mgr.GetClient()
 	res := connection.NewResolver(kube, mgr.GetAPIReader(),
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
 	// One client, and connection pool, per configuration (clientpool).
-	c := &connector{kube: kube, resolve: res.Resolve, newClient: clientpool.Shared(3*o.PollInterval, newClient)}
+	c := &connector{kube: kube, uncached: mgr.GetAPIReader(), identify: custody.ByEndpoint, now: time.Now,
+		gate:      custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess}),
+		newClient: clientpool.Shared(3*o.PollInterval, newClient)}
 	opts := append(o.Managed(mgr, name),
 		managed.WithTypedExternalConnector[*v1alpha1.Bucket](c),
 		// The external name is the bucket name, known before creation.
 		managed.WithDeterministicExternalName(true))
 	r := managed.NewReconciler(mgr, resource.ManagedKind(v1alpha1.BucketGroupVersionKind), opts...)
 
-	return ctrl.NewControllerManagedBy(mgr).
+	log := o.Logger.WithValues("controller", name)
+	b := ctrl.NewControllerManagedBy(mgr).
 		Named(name).
 		WithOptions(o.ForControllerRuntime()).
-		For(&v1alpha1.Bucket{}, builder.WithPredicates(memo.DesiredStateChanged())).
-		Complete(ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter))
+		For(&v1alpha1.Bucket{}, builder.WithPredicates(custody.DesiredStateChanged())).
+		Watches(&v1alpha1.Bucket{}, handler.EnqueueRequestsFromMapFunc(peersOf(kube, log)), builder.WithPredicates(custody.CustodyChanged()))
+	w := custody.Watch{Kube: kube, List: func() client.ObjectList { return &v1alpha1.BucketList{} }, Log: log}
+	return w.Setup(b, nsAccess).Complete(ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter))
+}
+
+// addIndexes registers the field indexes the controller reads: Buckets by
+// bucket and by ProviderConfig.
+func addIndexes(ctx context.Context, fi client.FieldIndexer, s *custody.Shared) error {
+	if err := s.Index(ctx, fi, &v1alpha1.Bucket{}, custody.IndexExternalName, custody.IndexByExternalName); err != nil {
+		return err
+	}
+	return s.Index(ctx, fi, &v1alpha1.Bucket{}, custody.IndexProviderConfig, custody.IndexByProviderConfig)
+}
+
+// peersOf maps a Bucket to the other Buckets of the same bucket.
+func peersOf(kube client.Reader, log logging.Logger) handler.MapFunc {
+	return func(ctx context.Context, o client.Object) []reconcile.Request {
+		name := meta.GetExternalName(o)
+		if name == "" {
+			return nil
+		}
+		l := &v1alpha1.BucketList{}
+		if err := kube.List(ctx, l, client.MatchingFields{custody.IndexExternalName: name}); err != nil {
+			log.Info("Cannot list the Buckets of a bucket", "bucket", name, "error", err)
+			return nil
+		}
+		return custody.Requests(l, string(o.GetUID()))
+	}
 }
 
 func newClient(c rustfs.Config) (rustfs.BucketAPI, error) { return rustfs.New(c) }
@@ -58,13 +103,18 @@ func newClient(c rustfs.Config) (rustfs.BucketAPI, error) { return rustfs.New(c)
 // A connector produces an external client for one Bucket.
 type connector struct {
 	kube      client.Client
-	resolve   func(ctx context.Context, mg resource.ModernManaged) (*connection.Connection, error)
+	uncached  client.Reader
+	gate      *custody.Gate
+	identify  custody.Identify
+	now       func() time.Time
 	newClient func(rustfs.Config) (rustfs.BucketAPI, error)
 }
 
-// Connect resolves the resource's ProviderConfig into a RustFS client.
+// Connect returns a RustFS client for the Bucket's ProviderConfig, unless
+// the tenancy rules refuse the Bucket that ProviderConfig or its bucket
+// name: then no Secret is read (custody.Gate).
 func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Bucket) (managed.TypedExternalClient[*v1alpha1.Bucket], error) {
-	conn, err := c.resolve(ctx, cr)
+	conn, err := c.gate.Open(ctx, cr, custody.Names{Buckets: []string{meta.GetExternalName(cr)}})
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot resolve the ProviderConfig")
 	}
@@ -72,16 +122,18 @@ func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Bucket) (managed.T
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot create the RustFS client")
 	}
-	return &external{kube: c.kube, client: cl, conn: conn}, nil
+	return &external{connector: c, client: cl, conn: conn}, nil
 }
 
 var _ managed.TypedExternalClient[*v1alpha1.Bucket] = &external{}
 
 // An external manages one bucket.
 type external struct {
-	kube   client.Client
+	*connector
 	client rustfs.BucketAPI
 	conn   *connection.Connection
+	// peers are the Buckets of the same bucket, as Observe found them.
+	peers []custody.Subject
 }
 
 // Delete never deletes the bucket: the resource is Retain-only (its

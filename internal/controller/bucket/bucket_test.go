@@ -9,7 +9,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 func TestCreateAndAdopt(t *testing.T) {
@@ -193,7 +193,7 @@ func TestBlockedCreate(t *testing.T) {
 	if got := condition(b); got != isReady {
 		t.Errorf("after a spec change, Ready: want %s, got %s", isReady, got)
 	}
-	if _, ok := b.GetAnnotations()[memo.BlockKey]; ok {
+	if _, ok := b.GetAnnotations()[custody.BlockKey]; ok {
 		t.Errorf("the block survived a successful create")
 	}
 }
@@ -208,7 +208,7 @@ func TestTransientUpdate(t *testing.T) {
 	if phase != "update" || err == nil {
 		t.Fatalf("want a failed update, got %s (%v)", phase, err)
 	}
-	if _, ok := b.GetAnnotations()[memo.BlockKey]; ok {
+	if _, ok := b.GetAnnotations()[custody.BlockKey]; ok {
 		t.Errorf("a transient failure blocked the write")
 	}
 	h.converge(b, 3)

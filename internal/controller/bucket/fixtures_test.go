@@ -23,6 +23,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 // Sentinel credentials of the provider's RustFS identity. Tests assert that
@@ -130,13 +131,15 @@ func newHarness(t *testing.T, pcRegion string, opts ...rustfstest.Option) *harne
 		t.Fatal(err)
 	}
 	h.kube = fake.NewClientBuilder().WithScheme(s).WithObjects(clusterConfig("default", h.rfs.URL(), pcRegion)...).
-		WithStatusSubresource(&v1alpha1.Bucket{}).Build()
+		WithStatusSubresource(&v1alpha1.Bucket{}).
+		WithIndex(&v1alpha1.Bucket{}, custody.IndexExternalName, custody.IndexByExternalName).Build()
 	return h
 }
 
 func (h *harness) connector() *connector {
 	r := connection.NewResolver(h.kube, h.kube, resource.ModernTrackerFn(func(context.Context, resource.ModernManaged) error { return nil }))
-	return &connector{kube: h.kube, resolve: r.Resolve, newClient: newClient}
+	return &connector{kube: h.kube, uncached: h.kube, identify: custody.ByEndpoint, now: time.Now, newClient: newClient,
+		gate: custody.NewGate(h.kube, r, custody.Namespaces{Reader: h.kube, Allowed: true})}
 }
 
 func (h *harness) store(b *v1alpha1.Bucket) *v1alpha1.Bucket {

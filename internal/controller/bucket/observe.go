@@ -8,6 +8,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
@@ -16,27 +17,34 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
-// keyCreated records that the provider created the bucket, so that status
-// can tell a created bucket from an adopted one.
-const keyCreated = memo.Prefix + "bucket-created"
-
-// Observe checks the bucket name, then reads the bucket's existence,
-// region, object lock and versioning. It writes nothing to RustFS. A
-// setting that cannot change on an existing bucket and differs from the
-// spec is a BucketConflict: Observe returns an error so that nothing is
-// written, and keeps observing with backoff until the spec or the bucket
-// changes.
+// Observe checks the bucket name, then reads whether the bucket exists,
+// which proves the Bucket's access to RustFS, and decides whether the
+// Bucket may write the bucket (package custody): a Bucket that may not
+// reads nothing more. The owner then reads the bucket's region, object
+// lock and versioning. It writes nothing to RustFS. A setting that cannot
+// change on an existing bucket and differs from the spec is a
+// BucketConflict: Observe returns an error so that nothing is written, and
+// keeps observing with backoff until the spec or the bucket changes.
 func (e *external) Observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalObservation, error) {
 	name := meta.GetExternalName(cr)
 	if err := checkBucketName(cr, name); err != nil {
 		return managed.ExternalObservation{}, err
 	}
-	exists, err := e.client.BucketExists(ctx, name)
+	exists, err := e.exists(ctx, cr, name)
 	if err != nil {
-		return managed.ExternalObservation{}, errors.Wrap(err, "cannot observe the bucket")
+		return managed.ExternalObservation{}, err
+	}
+	v, err := e.custody(ctx, cr, name, exists)
+	if err != nil {
+		return managed.ExternalObservation{}, err
+	}
+	if v.Refusal != nil {
+		cr.Status.AtProvider = v1alpha1.BucketObservation{}
+		cr.SetConditions(notReady(v.Refusal.Reason, v.Refusal.Message))
+		return managed.ExternalObservation{}, v.Refusal
 	}
 	if !exists {
 		return managed.ExternalObservation{}, e.recorded(ctx, cr, false)
@@ -45,9 +53,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.Ex
 	if err != nil {
 		return managed.ExternalObservation{}, err
 	}
-	var created bool
-	memo.Get(cr, keyCreated, &created)
-	cr.Status.AtProvider = observation(got, !created)
+	cr.Status.AtProvider = observation(got, v.Record.Acquired == v1alpha1.AcquiredAdopted)
 	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
 	if c := conflicts(want, got); len(c) > 0 {
 		msg := fmt.Sprintf("bucket %q exists with settings that cannot change on an existing bucket: %s. Set them in the spec "+
@@ -61,6 +67,42 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.Ex
 	}
 	cr.SetConditions(xpv2.Available())
 	return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: diff == "", Diff: diff}, nil
+}
+
+// exists reports whether the bucket exists, with the Bucket's own
+// credentials. RustFS refusing them withdraws the Bucket's proven access.
+func (e *external) exists(ctx context.Context, cr *v1alpha1.Bucket, name string) (bool, error) {
+	exists, err := e.client.BucketExists(ctx, name)
+	if rustfs.IsAccessDenied(err) {
+		was := custody.Record(cr)
+		if serr := custody.Save(ctx, e.kube, cr, was, custody.Withdraw(was)); serr != nil {
+			return false, serr
+		}
+	}
+	return exists, errors.Wrap(err, "cannot observe the bucket")
+}
+
+// custody records the Bucket's proven access and decides, from the records
+// of the Buckets of the same bucket, whether it may write (package custody).
+func (e *external) custody(ctx context.Context, cr *v1alpha1.Bucket, name string, exists bool) (custody.Verdict, error) {
+	id, alias, err := e.identify(ctx, e.conn)
+	if err != nil {
+		return custody.Verdict{}, errors.Wrap(err, "cannot identify the RustFS deployment")
+	}
+	was := custody.Record(cr)
+	rec := custody.Prove(was, id, alias, name, e.now())
+	l := &v1alpha1.BucketList{}
+	if err := e.kube.List(ctx, l, client.MatchingFields{custody.IndexExternalName: name}); err != nil {
+		return custody.Verdict{}, errors.Wrap(err, "cannot list the Buckets of the same bucket")
+	}
+	e.peers = make([]custody.Subject, len(l.Items))
+	for i := range l.Items {
+		e.peers[i] = &l.Items[i]
+	}
+	o := custody.Object{Kind: v1alpha1.BucketKind, Noun: fmt.Sprintf("bucket %q", name),
+		Field: "the crossplane.io/external-name annotation (metadata.name by default)", Exists: exists, Duplicate: v1alpha1.ReasonDuplicateBucket}
+	v := custody.Decide(cr, rec, o, e.conn.Target.Tenancy.Adoption, nil, e.peers)
+	return v, custody.Save(ctx, e.kube, cr, was, v.Record)
 }
 
 // checkBucketName reports InvalidBucketName, before any request, for a name
@@ -98,10 +140,10 @@ func (e *external) settings(ctx context.Context, name string) (settings, error) 
 // so that the write is not attempted again. When no write is needed any
 // more, the record is cleared.
 func (e *external) recorded(ctx context.Context, cr *v1alpha1.Bucket, upToDate bool) error {
-	b, blocked := memo.Blocked(cr, e.fingerprint(cr))
-	if _, ok := cr.GetAnnotations()[memo.BlockKey]; ok && upToDate {
-		memo.Delete(cr, memo.BlockKey)
-		return memo.Persist(ctx, e.kube, cr, memo.BlockKey)
+	b, blocked := custody.Blocked(cr, e.fingerprint(cr), "", e.now())
+	if _, ok := cr.GetAnnotations()[custody.BlockKey]; ok && upToDate {
+		custody.Delete(cr, custody.BlockKey)
+		return custody.Persist(ctx, e.kube, cr, custody.BlockKey)
 	}
 	if !blocked || upToDate {
 		return nil
@@ -113,20 +155,29 @@ func (e *external) recorded(ctx context.Context, cr *v1alpha1.Bucket, upToDate b
 // fingerprint digests what lifts a block: the resource's generation, its
 // external name and its ProviderConfig's revision.
 func (e *external) fingerprint(cr *v1alpha1.Bucket) string {
-	return memo.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), meta.GetExternalName(cr), e.conn.Revision)
+	return custody.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), meta.GetExternalName(cr), e.conn.Revision)
 }
 
 // Create creates the bucket with its region and object lock, then sets its
-// versioning if the spec asks for it. It records in an annotation that the
-// provider created the bucket; status set here would be discarded.
+// versioning if the spec asks for it. It records in the Bucket's custody
+// that it created the bucket (custody.Save writes status itself: status
+// set otherwise in Create would be discarded).
 func (e *external) Create(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalCreation, error) {
+	if err := e.confirm(ctx, cr); err != nil {
+		return managed.ExternalCreation{}, err
+	}
 	name := meta.GetExternalName(cr)
 	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
 	if err := e.client.CreateBucket(ctx, name, rustfs.CreateBucketOptions{Region: want.Region, ObjectLock: want.ObjectLock}); err != nil {
 		return managed.ExternalCreation{}, e.fail(ctx, cr, "create", err, false)
 	}
-	memo.Set(cr, keyCreated, true)
-	memo.Delete(cr, memo.BlockKey)
+	custody.Delete(cr, custody.BlockKey)
+	was := custody.Record(cr)
+	created := was
+	created.Acquired = v1alpha1.AcquiredCreated
+	if err := custody.Save(ctx, e.kube, cr, was, created); err != nil {
+		return managed.ExternalCreation{}, err
+	}
 	if want.Versioning == rustfs.VersioningUnset {
 		return managed.ExternalCreation{}, nil
 	}
@@ -138,6 +189,9 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.Bucket) (managed.Ext
 
 // Update sets the bucket's versioning, the one setting that can change.
 func (e *external) Update(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalUpdate, error) {
+	if err := e.confirm(ctx, cr); err != nil {
+		return managed.ExternalUpdate{}, err
+	}
 	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
 	if err := e.client.SetVersioning(ctx, meta.GetExternalName(cr), want.Versioning); err != nil {
 		return managed.ExternalUpdate{}, e.fail(ctx, cr, "set the versioning of", err, true)
@@ -157,14 +211,27 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.Bucket, op string, err
 	}
 	msg := fmt.Sprintf("cannot %s bucket %q (%v): fix spec.forProvider or the bucket name, or the ProviderConfig's credentials "+
 		"if access was denied; the provider does not retry until the Bucket or its ProviderConfig changes", op, name, err)
-	memo.Set(cr, memo.BlockKey, memo.Block{Reason: v1alpha1.ReasonBucketApplyFailed, Message: msg, Fingerprint: e.fingerprint(cr)})
+	custody.Set(cr, custody.BlockKey, custody.Block{Reason: v1alpha1.ReasonBucketApplyFailed, Message: msg, Fingerprint: e.fingerprint(cr)})
 	cr.SetConditions(notReady(v1alpha1.ReasonBucketApplyFailed, msg))
 	if persist {
-		if perr := memo.Persist(ctx, e.kube, cr, memo.BlockKey); perr != nil {
+		if perr := custody.Persist(ctx, e.kube, cr, custody.BlockKey); perr != nil {
 			return perr
 		}
 	}
 	return errors.New(msg)
+}
+
+// confirm stops a write when an older Bucket has just become the owner of
+// the bucket (custody.Confirm).
+func (e *external) confirm(ctx context.Context, cr *v1alpha1.Bucket) error {
+	owner, err := custody.Confirm(ctx, e.uncached, cr, e.peers)
+	if err != nil {
+		return err
+	}
+	if owner == nil || owner.GetUID() != cr.GetUID() {
+		return errors.New("another Bucket has just become the owner of this bucket; nothing is written, and the next reconcile reports it")
+	}
+	return nil
 }
 
 func notReady(reason xpv2.ConditionReason, msg string) xpv2.Condition {

@@ -11,18 +11,19 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 // Create puts the configuration when the bucket has none. What it must
 // remember (hashes, dropped fields, a failure) goes into annotations,
-// which the managed reconciler persists after Create; status does not.
+// which the managed reconciler persists after Create; status does not,
+// except the custody record, which custody.Save writes itself.
 func (e *external) Create(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.ExternalCreation, error) {
 	return managed.ExternalCreation{}, e.apply(ctx, cr, false)
 }
 
 // Update puts the whole configuration, or deletes it when the spec has no
-// rules, and persists what it must remember with memo.Persist.
+// rules, and persists what it must remember with custody.Persist.
 func (e *external) Update(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.ExternalUpdate, error) {
 	return managed.ExternalUpdate{}, e.apply(ctx, cr, true)
 }
@@ -30,23 +31,41 @@ func (e *external) Update(ctx context.Context, cr *v1alpha1.BucketLifecycle) (ma
 // apply writes the spec's configuration and records the outcome; persist
 // says whether to write the annotations itself.
 func (e *external) apply(ctx context.Context, cr *v1alpha1.BucketLifecycle, persist bool) error {
+	if err := e.confirm(ctx, cr); err != nil {
+		return err
+	}
 	desired := translate(cr.Spec.ForProvider.Rules)
 	a, err := e.write(ctx, cr.Spec.ForProvider.Bucket, desired)
 	if err != nil {
 		return e.fail(ctx, cr, desired, err, persist)
 	}
-	memo.Delete(cr, memo.BlockKey)
-	memo.Delete(cr, keyRetry)
-	memo.Delete(cr, keyApplied)
+	if err := e.acquired(ctx, cr); err != nil {
+		return err
+	}
+	custody.Delete(cr, custody.BlockKey)
+	custody.Delete(cr, keyRetry)
+	custody.Delete(cr, keyApplied)
 	if a.AppliedHash != "" {
-		memo.Set(cr, keyApplied, a)
+		custody.Set(cr, keyApplied, a)
 	}
 	fold(cr, a)
 	cr.SetConditions(xpv2.Available(), degraded(a.Dropped))
 	if !persist {
 		return nil
 	}
-	return memo.Persist(ctx, e.kube, cr, keyApplied, keyRetry, memo.BlockKey)
+	return custody.Persist(ctx, e.kube, cr, keyApplied, keyRetry, custody.BlockKey)
+}
+
+// acquired records that cr created the configuration, unless it holds a
+// record already (it adopted the one it just replaced).
+func (e *external) acquired(ctx context.Context, cr *v1alpha1.BucketLifecycle) error {
+	was := custody.Record(cr)
+	if was.Acquired != "" {
+		return nil
+	}
+	rec := was
+	rec.Acquired = v1alpha1.AcquiredCreated
+	return custody.Save(ctx, e.kube, cr, was, rec)
 }
 
 // write puts desired and reads it back, or deletes the configuration when
@@ -83,10 +102,10 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.BucketLifecycle, desir
 	msg := fmt.Sprintf("RustFS refused the lifecycle configuration of bucket %q (%v): fix spec.forProvider.rules, or the "+
 		"ProviderConfig's credentials if access was denied; the provider does not retry until the BucketLifecycle or its "+
 		"ProviderConfig changes", bucket, err)
-	memo.Set(cr, memo.BlockKey, memo.Block{Reason: v1alpha1.ReasonLifecycleApplyFailed, Message: msg, Fingerprint: e.fingerprint(cr)})
+	custody.Set(cr, custody.BlockKey, custody.Block{Reason: v1alpha1.ReasonLifecycleApplyFailed, Message: msg, Fingerprint: e.fingerprint(cr)})
 	cr.SetConditions(notReady(v1alpha1.ReasonLifecycleApplyFailed, msg))
 	if persist {
-		if perr := memo.Persist(ctx, e.kube, cr, memo.BlockKey); perr != nil {
+		if perr := custody.Persist(ctx, e.kube, cr, custody.BlockKey); perr != nil {
 			return perr
 		}
 	}
@@ -94,10 +113,10 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.BucketLifecycle, desir
 }
 
 func (e *external) retryLater(ctx context.Context, cr *v1alpha1.BucketLifecycle, reason xpv2.ConditionReason, msg string, err error, persist bool) error {
-	memo.Set(cr, keyRetry, retry{Reason: reason, Message: msg})
+	custody.Set(cr, keyRetry, retry{Reason: reason, Message: msg})
 	cr.SetConditions(notReady(reason, msg))
 	if persist {
-		if perr := memo.Persist(ctx, e.kube, cr, keyRetry); perr != nil {
+		if perr := custody.Persist(ctx, e.kube, cr, keyRetry); perr != nil {
 			return perr
 		}
 	}

@@ -7,10 +7,12 @@ package bucketlifecycle
 
 import (
 	"context"
+	"time"
 
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
@@ -21,9 +23,8 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/clientpool"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/owner"
 )
 
 // An api is the part of the RustFS client this controller uses: the
@@ -34,7 +35,7 @@ type api interface {
 }
 
 // A peersFn lists the BucketLifecycles, in every namespace, that name bucket.
-type peersFn func(ctx context.Context, bucket string) ([]resource.ModernManaged, error)
+type peersFn func(ctx context.Context, bucket string) ([]custody.Subject, error)
 
 // SetupGated sets up the controller once the CRDs it reads are established.
 func SetupGated(mgr ctrl.Manager, o options.Options) error {
@@ -47,19 +48,26 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 
 // Setup adds the BucketLifecycle controller. Besides its own resources it
 // watches Tiers and Buckets, so that a lifecycle waiting for a referenced
-// Tier or Bucket to become Ready is reconciled as soon as it does, and
-// deleted BucketLifecycles, so that a duplicate takes over at once.
+// Tier or Bucket to become Ready is reconciled as soon as it does, and a
+// lifecycle decides again when a Bucket of its bucket gains or loses
+// custody; BucketLifecycles whose custody changes, so that the others of
+// the same bucket decide again; and the tenancy inputs (custody.Watch).
 func Setup(mgr ctrl.Manager, o options.Options) error {
 	name := managed.ControllerName(v1alpha1.BucketLifecycleGroupKind)
-	if err := setupIndexes(context.Background(), mgr.GetFieldIndexer()); err != nil {
+	ctx := context.Background()
+	if err := setupIndexes(ctx, mgr.GetFieldIndexer(), o.Custody); err != nil {
+		return err
+	}
+	nsAccess, err := o.Custody.NamespaceAccess(ctx, mgr.GetClient())
+	if err != nil {
 		return err
 	}
 	kube := mgr.GetClient()
 	res := connection.NewResolver(kube, mgr.GetAPIReader(),
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
 	// One client, and connection pool, per configuration (clientpool).
-	c := &connector{kube: kube, resolve: res.Resolve, endpointOf: res.Endpoint, peers: listPeers(kube),
-		newClient: clientpool.Shared(3*o.PollInterval, newClient)}
+	c := &connector{kube: kube, uncached: mgr.GetAPIReader(), identify: custody.ByEndpoint, now: time.Now, peers: listPeers(kube),
+		gate: custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess}), newClient: clientpool.Shared(3*o.PollInterval, newClient)}
 	opts := append(o.Managed(mgr, name),
 		managed.WithTypedExternalConnector[*v1alpha1.BucketLifecycle](c),
 		// The bucket, not metadata.name, identifies the configuration, and
@@ -70,26 +78,27 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	r := managed.NewReconciler(mgr, resource.ManagedKind(v1alpha1.BucketLifecycleGroupVersionKind), opts...)
 
 	m := mapper{kube: kube}
-	return ctrl.NewControllerManagedBy(mgr).
+	b := ctrl.NewControllerManagedBy(mgr).
 		Named(name).
 		WithOptions(o.ForControllerRuntime()).
-		For(&v1alpha1.BucketLifecycle{}, builder.WithPredicates(memo.DesiredStateChanged(), notResolution())).
+		For(&v1alpha1.BucketLifecycle{}, builder.WithPredicates(custody.DesiredStateChanged(), notResolution())).
 		Watches(&v1alpha1.Tier{}, resetting(m.forTier), builder.WithPredicates(becameReady())).
-		Watches(&v1alpha1.Bucket{}, resetting(m.forBucket), builder.WithPredicates(becameReady())).
-		Watches(&v1alpha1.BucketLifecycle{}, resetting(m.forPeers), builder.WithPredicates(gone())).
-		Complete(&awaiting{kube: kube, poll: o.PollInterval, inner: ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter)})
+		Watches(&v1alpha1.Bucket{}, resetting(m.forBucket), builder.WithPredicates(predicate.Or(becameReady(), custody.CustodyChanged()))).
+		Watches(&v1alpha1.BucketLifecycle{}, resetting(m.forPeers), builder.WithPredicates(custody.CustodyChanged()))
+	w := custody.Watch{Kube: kube, List: func() client.ObjectList { return &v1alpha1.BucketLifecycleList{} }, Log: o.Logger.WithValues("controller", name)}
+	return w.Setup(b, nsAccess).Complete(&awaiting{kube: kube, poll: o.PollInterval, inner: ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter)})
 }
 
 func newClient(c rustfs.Config) (api, error) { return rustfs.New(c) }
 
 // listPeers lists BucketLifecycles by bucket through the field index.
 func listPeers(kube client.Reader) peersFn {
-	return func(ctx context.Context, bucket string) ([]resource.ModernManaged, error) {
+	return func(ctx context.Context, bucket string) ([]custody.Subject, error) {
 		l := &v1alpha1.BucketLifecycleList{}
 		if err := kube.List(ctx, l, client.MatchingFields{indexBucket: bucket}); err != nil {
 			return nil, errors.Wrapf(err, "cannot list the BucketLifecycles of bucket %q", bucket)
 		}
-		out := make([]resource.ModernManaged, len(l.Items))
+		out := make([]custody.Subject, len(l.Items))
 		for i := range l.Items {
 			out[i] = &l.Items[i]
 		}
@@ -99,16 +108,24 @@ func listPeers(kube client.Reader) peersFn {
 
 // A connector produces an external client for one BucketLifecycle.
 type connector struct {
-	kube       client.Client
-	resolve    func(ctx context.Context, mg resource.ModernManaged) (*connection.Connection, error)
-	endpointOf owner.EndpointFn
-	peers      peersFn
-	newClient  func(rustfs.Config) (api, error)
+	kube      client.Client
+	uncached  client.Reader
+	gate      *custody.Gate
+	identify  custody.Identify
+	now       func() time.Time
+	peers     peersFn
+	newClient func(rustfs.Config) (api, error)
 }
 
-// Connect resolves the resource's ProviderConfig into a RustFS client.
+// Connect returns a RustFS client for the resource's ProviderConfig, unless
+// the tenancy rules refuse the lifecycle that ProviderConfig, its bucket or
+// a storage class it names: then no Secret is read (custody.Gate).
 func (c *connector) Connect(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.TypedExternalClient[*v1alpha1.BucketLifecycle], error) {
-	conn, err := c.resolve(ctx, cr)
+	names := custody.Names{StorageClasses: storageClassesOf(cr)}
+	if b := cr.Spec.ForProvider.Bucket; b != "" {
+		names.Buckets = []string{b}
+	}
+	conn, err := c.gate.Open(ctx, cr, names)
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot resolve the ProviderConfig")
 	}
@@ -116,7 +133,7 @@ func (c *connector) Connect(ctx context.Context, cr *v1alpha1.BucketLifecycle) (
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot create the RustFS client")
 	}
-	return &external{kube: c.kube, client: cl, conn: conn, endpointOf: c.endpointOf, peers: c.peers}, nil
+	return &external{kube: c.kube, uncached: c.uncached, client: cl, conn: conn, identifyFn: c.identify, now: c.now, peers: c.peers}, nil
 }
 
 var _ managed.TypedExternalClient[*v1alpha1.BucketLifecycle] = &external{}
@@ -124,10 +141,15 @@ var _ managed.TypedExternalClient[*v1alpha1.BucketLifecycle] = &external{}
 // An external manages the lifecycle configuration of one bucket.
 type external struct {
 	kube       client.Client
+	uncached   client.Reader
 	client     api
 	conn       *connection.Connection
-	endpointOf owner.EndpointFn
+	identifyFn custody.Identify
+	now        func() time.Time
 	peers      peersFn
+	// peerList are the BucketLifecycles of the same bucket, as Observe
+	// found them.
+	peerList []custody.Subject
 }
 
 // Delete never removes the bucket's lifecycle configuration: the resource

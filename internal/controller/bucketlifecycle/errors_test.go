@@ -10,7 +10,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 type failureCase struct {
@@ -43,7 +43,7 @@ func updateFailureCases() map[string]failureCase {
 			reason:    "Refused credentials block the write until the ProviderConfig changes.",
 			fault:     rustfstest.Fault{Status: http.StatusForbidden, Code: "AccessDenied", Message: "Access Denied"},
 			wantReady: "False/LifecycleApplyFailed",
-			wantKey:   memo.BlockKey,
+			wantKey:   custody.BlockKey,
 		},
 	}
 }
@@ -63,7 +63,7 @@ func TestUpdateFailures(t *testing.T) {
 			if got := condition(cr, xpv2.TypeReady); got != tc.wantReady {
 				t.Errorf("%s\nReady: want %s, got %s", tc.reason, tc.wantReady, got)
 			}
-			for _, k := range []string{keyRetry, memo.BlockKey} {
+			for _, k := range []string{keyRetry, custody.BlockKey} {
 				if _, ok := cr.GetAnnotations()[k]; ok != (k == tc.wantKey) {
 					t.Errorf("%s\nannotation %s: want present %t, got %t", tc.reason, k, k == tc.wantKey, ok)
 				}
@@ -99,7 +99,7 @@ func TestBlockedUntilSpecChanges(t *testing.T) {
 	if got := condition(cr, xpv2.TypeReady); got != isReady {
 		t.Errorf("after fixing the spec, Ready: want %s, got %s", isReady, got)
 	}
-	if _, ok := cr.GetAnnotations()[memo.BlockKey]; ok {
+	if _, ok := cr.GetAnnotations()[custody.BlockKey]; ok {
 		t.Errorf("the block survived a successful put")
 	}
 }
@@ -143,8 +143,10 @@ func TestDuplicateLifecycle(t *testing.T) {
 			if tc.wantReady == isReady {
 				return
 			}
-			if msg := got.GetCondition(xpv2.TypeReady).Message; !strings.Contains(msg, first.Namespace+"/"+first.Name) {
-				t.Errorf("%s\nthe DuplicateLifecycle message does not name the owner: %q", tc.reason, msg)
+			// The owner is in another namespace: the message must not name it.
+			if msg := got.GetCondition(xpv2.TypeReady).Message; !strings.Contains(msg, "a resource in another namespace") &&
+				!strings.Contains(msg, "A resource in another namespace") || strings.Contains(msg, first.Namespace) {
+				t.Errorf("%s\nthe DuplicateLifecycle message must say the owner is in another namespace without naming it: %q", tc.reason, msg)
 			}
 			if w := h.rfs.Writes() - before; w != 0 || h.liveXML() != live {
 				t.Errorf("%s\nthe duplicate wrote %d times", tc.reason, w)

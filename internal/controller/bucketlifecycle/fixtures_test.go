@@ -18,6 +18,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis"
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 // Sentinel credentials of the provider's RustFS identity. Tests assert that
@@ -119,7 +120,8 @@ func scheme(t *testing.T) *kruntime.Scheme {
 // fakeKube returns a fake API server client with the controller's indexes.
 func fakeKube(t *testing.T, objs ...client.Object) client.Client {
 	t.Helper()
-	b := fake.NewClientBuilder().WithScheme(scheme(t)).WithObjects(objs...).WithStatusSubresource(&v1alpha1.BucketLifecycle{})
+	b := fake.NewClientBuilder().WithScheme(scheme(t)).WithObjects(objs...).WithStatusSubresource(&v1alpha1.BucketLifecycle{}, &v1alpha1.Bucket{}).
+		WithIndex(&v1alpha1.Bucket{}, custody.IndexExternalName, custody.IndexByExternalName)
 	for key, fn := range map[string]func(*v1alpha1.BucketLifecycle) []string{
 		indexBucket: bucketOf, indexBucketRef: bucketRefsOf, indexTierRef: tierRefsOf, indexStorageClass: storageClassesOf,
 	} {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 // A harness is a RustFS emulator served over HTTP, a fake API server holding
@@ -37,7 +39,8 @@ func newHarness(t *testing.T, opts ...rustfstest.Option) *harness {
 
 func (h *harness) connector() *connector {
 	r := connection.NewResolver(h.kube, h.kube, resource.ModernTrackerFn(func(context.Context, resource.ModernManaged) error { return nil }))
-	return &connector{kube: h.kube, resolve: r.Resolve, endpointOf: r.Endpoint, peers: listPeers(h.kube), newClient: newClient}
+	return &connector{kube: h.kube, uncached: h.kube, identify: custody.ByEndpoint, now: time.Now, peers: listPeers(h.kube), newClient: newClient,
+		gate: custody.NewGate(h.kube, r, custody.Namespaces{Reader: h.kube, Allowed: true})}
 }
 
 // addConfig adds a ClusterProviderConfig for endpoint with the same Secret.

@@ -157,7 +157,7 @@ func TestDuplicateTakesOver(t *testing.T) {
 	second := c.lifecycle("b-second", withRules(specRule("other", expireAfter(1))))
 	c.create(second)
 	got := c.waitFor(second, xpv2.TypeReady, "False/DuplicateLifecycle", 20*time.Second)
-	if msg := got.GetCondition(xpv2.TypeReady).Message; !strings.Contains(msg, c.ns+"/a-first") {
+	if msg := got.GetCondition(xpv2.TypeReady).Message; !strings.Contains(msg, "BucketLifecycle a-first already manages") {
 		t.Errorf("DuplicateLifecycle does not name the owner: %q", msg)
 	}
 	if now, _ := c.rfs.Lifecycle(bucketName); c.rfs.Count(putRoute) != 1 || string(now) != string(live) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
@@ -12,27 +13,25 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/owner"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 // Observe reads the bucket's lifecycle configuration and compares it with
-// the spec. It writes nothing to RustFS. In order: a BucketLifecycle that
-// does not own its bucket stops; a spec RustFS would refuse stops; the live
-// configuration is read and the provider's memory folded into status; a
-// recorded failure is reported; then the spec and the live configuration
+// the spec. It writes nothing to RustFS. In order: a spec RustFS would
+// refuse stops; a bucket another namespace manages stops, before any read
+// (rule 5); the configuration is read with the lifecycle's own credentials,
+// which proves its access; a lifecycle that may not write it stops (package
+// custody) without showing it; the provider's memory is folded into status;
+// a recorded failure is reported; then the spec and the live configuration
 // are compared.
 func (e *external) Observe(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.ExternalObservation, error) {
 	if cr.Spec.ForProvider.Bucket == "" {
 		return managed.ExternalObservation{}, errors.New("spec.forProvider.bucket is empty: set bucket, bucketRef or bucketSelector")
 	}
-	if err := e.claim(ctx, cr); err != nil {
-		return managed.ExternalObservation{}, err
-	}
 	if err := checkSpec(cr); err != nil {
 		return managed.ExternalObservation{}, err
 	}
-	live, err := e.live(ctx, cr)
+	live, err := e.owned(ctx, cr)
 	if err != nil {
 		return managed.ExternalObservation{}, err
 	}
@@ -50,22 +49,38 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.BucketLifecycle) (m
 	return managed.ExternalObservation{ResourceExists: v.exists, ResourceUpToDate: v.upToDate, Diff: strings.Join(v.diff, "\n")}, nil
 }
 
-// claim reports DuplicateLifecycle unless cr owns its bucket on its
-// endpoint: the oldest BucketLifecycle of a bucket does.
-func (e *external) claim(ctx context.Context, cr *v1alpha1.BucketLifecycle) error {
-	peers, err := e.peers(ctx, cr.Spec.ForProvider.Bucket)
+// owned returns the live configuration if cr may write it: its bucket is
+// managed in its namespace (rule 5), and it is the configuration's owner
+// (package custody). Otherwise it returns the refusal.
+func (e *external) owned(ctx context.Context, cr *v1alpha1.BucketLifecycle) (*rustfs.Lifecycle, error) {
+	c, err := e.identify(ctx, cr)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	o := owner.Find(ctx, cr, e.conn.Endpoint, peers, e.endpointOf)
-	if o.GetUID() == cr.GetUID() {
-		return nil
+	r, err := e.bucketRule(ctx, cr, c)
+	if err != nil {
+		return nil, err
 	}
-	msg := fmt.Sprintf("BucketLifecycle %s/%s already manages the lifecycle configuration of bucket %q on %s, and S3 replaces "+
-		"a bucket's whole configuration, so this one writes nothing: merge its rules into %s/%s and delete this BucketLifecycle",
-		o.GetNamespace(), o.GetName(), cr.Spec.ForProvider.Bucket, e.conn.Endpoint, o.GetNamespace(), o.GetName())
-	cr.SetConditions(notReady(v1alpha1.ReasonDuplicateLifecycle, msg))
-	return errors.New(msg)
+	if r != nil {
+		return nil, e.refuse(ctx, cr, r)
+	}
+	l, readErr := e.client.GetLifecycle(ctx, cr.Spec.ForProvider.Bucket)
+	live, err := e.live(cr, l, readErr)
+	if err != nil && !rustfs.IsAccessDenied(readErr) && !rustfs.IsNoSuchBucket(readErr) {
+		return nil, err
+	}
+	v, derr := e.decide(ctx, cr, c, live != nil, readErr)
+	switch {
+	case derr != nil:
+		return nil, derr
+	case rustfs.IsAccessDenied(readErr):
+		return nil, err
+	case v.Refusal != nil:
+		cr.Status.AtProvider = v1alpha1.BucketLifecycleObservation{}
+		cr.SetConditions(notReady(v.Refusal.Reason, v.Refusal.Message))
+		return nil, v.Refusal
+	}
+	return live, err
 }
 
 // checkSpec reports LifecycleApplyFailed for a spec RustFS would refuse.
@@ -79,10 +94,10 @@ func checkSpec(cr *v1alpha1.BucketLifecycle) error {
 	return errors.New(msg)
 }
 
-// live returns the bucket's configuration, nil when it has none. A missing
-// bucket is reported as BucketNotFound and retried with backoff.
-func (e *external) live(ctx context.Context, cr *v1alpha1.BucketLifecycle) (*rustfs.Lifecycle, error) {
-	l, err := e.client.GetLifecycle(ctx, cr.Spec.ForProvider.Bucket)
+// live interprets the answer to a read of the bucket's configuration: nil
+// when it has none. A missing bucket is reported as BucketNotFound and
+// retried with backoff.
+func (e *external) live(cr *v1alpha1.BucketLifecycle, l *rustfs.Lifecycle, err error) (*rustfs.Lifecycle, error) {
 	switch {
 	case rustfs.IsNoSuchLifecycle(err):
 		return nil, nil
@@ -109,16 +124,16 @@ func bucketNotFound(bucket, endpoint string) string {
 // configuration already matches; then the record is cleared.
 func (e *external) recorded(ctx context.Context, cr *v1alpha1.BucketLifecycle, v *verdict) error {
 	var r retry
-	if memo.Get(cr, keyRetry, &r) && !v.exists {
+	if custody.Get(cr, keyRetry, &r) && !v.exists {
 		v.exists = true
 		cr.SetConditions(notReady(r.Reason, r.Message))
 	}
-	b, blocked := memo.Blocked(cr, e.fingerprint(cr))
+	b, blocked := custody.Blocked(cr, e.fingerprint(cr), "", time.Now())
 	_, noted := cr.GetAnnotations()[keyRetry]
 	if v.upToDate && (blocked || noted) {
-		memo.Delete(cr, memo.BlockKey)
-		memo.Delete(cr, keyRetry)
-		return memo.Persist(ctx, e.kube, cr, memo.BlockKey, keyRetry)
+		custody.Delete(cr, custody.BlockKey)
+		custody.Delete(cr, keyRetry)
+		return custody.Persist(ctx, e.kube, cr, custody.BlockKey, keyRetry)
 	}
 	if !blocked {
 		return nil
@@ -130,7 +145,7 @@ func (e *external) recorded(ctx context.Context, cr *v1alpha1.BucketLifecycle, v
 // fingerprint digests what lifts a block: the resource's generation and its
 // ProviderConfig's revision (which covers the credentials Secret).
 func (e *external) fingerprint(cr *v1alpha1.BucketLifecycle) string {
-	return memo.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), e.conn.Revision)
+	return custody.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), e.conn.Revision)
 }
 
 // A verdict is the result of comparing the spec with the live configuration.

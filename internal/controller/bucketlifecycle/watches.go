@@ -13,11 +13,11 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 // Field indexes on BucketLifecycles.
@@ -37,7 +37,7 @@ const (
 // anyName is the name part of an index value for an unresolved selector.
 const anyName = "*"
 
-func setupIndexes(ctx context.Context, idx client.FieldIndexer) error {
+func setupIndexes(ctx context.Context, idx client.FieldIndexer, s *custody.Shared) error {
 	for key, fn := range map[string]func(*v1alpha1.BucketLifecycle) []string{
 		indexBucket: bucketOf, indexBucketRef: bucketRefsOf, indexTierRef: tierRefsOf, indexStorageClass: storageClassesOf,
 	} {
@@ -48,11 +48,15 @@ func setupIndexes(ctx context.Context, idx client.FieldIndexer) error {
 			}
 			return fn(cr)
 		}
-		if err := idx.IndexField(ctx, &v1alpha1.BucketLifecycle{}, key, extract); err != nil {
-			return errors.Wrapf(err, "cannot index BucketLifecycles by %s", key)
+		if err := s.Index(ctx, idx, &v1alpha1.BucketLifecycle{}, key, extract); err != nil {
+			return err
 		}
 	}
-	return nil
+	if err := s.Index(ctx, idx, &v1alpha1.BucketLifecycle{}, custody.IndexProviderConfig, custody.IndexByProviderConfig); err != nil {
+		return err
+	}
+	// Rule 5 reads the custody of the Buckets of a lifecycle's bucket.
+	return s.Index(ctx, idx, &v1alpha1.Bucket{}, custody.IndexExternalName, custody.IndexByExternalName)
 }
 
 func bucketOf(cr *v1alpha1.BucketLifecycle) []string {
@@ -217,18 +221,6 @@ func becameReady() predicate.Predicate {
 		CreateFunc:  func(e event.CreateEvent) bool { return ready(e.Object) },
 		UpdateFunc:  func(e event.UpdateEvent) bool { return !ready(e.ObjectOld) && ready(e.ObjectNew) },
 		DeleteFunc:  func(event.DeleteEvent) bool { return false },
-		GenericFunc: func(event.GenericEvent) bool { return false },
-	}
-}
-
-// gone passes BucketLifecycles that are being or have been deleted.
-func gone() predicate.Predicate {
-	return predicate.Funcs{
-		CreateFunc: func(event.CreateEvent) bool { return false },
-		UpdateFunc: func(e event.UpdateEvent) bool {
-			return e.ObjectOld.GetDeletionTimestamp() == nil && e.ObjectNew.GetDeletionTimestamp() != nil
-		},
-		DeleteFunc:  func(event.DeleteEvent) bool { return true },
 		GenericFunc: func(event.GenericEvent) bool { return false },
 	}
 }

@@ -14,6 +14,7 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 func withTierRef(name string) specModifier {
@@ -114,9 +115,9 @@ func TestPredicates(t *testing.T) {
 		"StayedReady":     {reason: "A Ready Tier's other updates do not.", got: becameReady().Update(event.UpdateEvent{ObjectOld: ready, ObjectNew: ready})},
 		"CreatedReady":    {reason: "A Tier Ready when first seen passes.", got: becameReady().Create(event.CreateEvent{Object: ready}), want: true},
 		"CreatedNotReady": {reason: "A Tier not Ready when first seen does not.", got: becameReady().Create(event.CreateEvent{Object: notReady})},
-		"Deleting":        {reason: "A lifecycle being deleted passes.", got: gone().Update(event.UpdateEvent{ObjectOld: lifecycle(), ObjectNew: deleting}), want: true},
-		"Deleted":         {reason: "A deleted lifecycle passes.", got: gone().Delete(event.DeleteEvent{Object: deleting}), want: true},
-		"Edited":          {reason: "Other lifecycle updates do not.", got: gone().Update(event.UpdateEvent{ObjectOld: lifecycle(), ObjectNew: lifecycle()})},
+		"Deleting":        {reason: "A lifecycle being deleted passes.", got: custody.CustodyChanged().Update(event.UpdateEvent{ObjectOld: lifecycle(), ObjectNew: deleting}), want: true},
+		"Deleted":         {reason: "A deleted lifecycle passes.", got: custody.CustodyChanged().Delete(event.DeleteEvent{Object: deleting}), want: true},
+		"Edited":          {reason: "Other lifecycle updates do not.", got: custody.CustodyChanged().Update(event.UpdateEvent{ObjectOld: lifecycle(), ObjectNew: lifecycle()})},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

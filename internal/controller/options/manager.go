@@ -17,6 +17,8 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 // ManagerSettings are the controller manager's settings.
@@ -76,6 +78,7 @@ func New(log logging.Logger, s ControllerSettings) Options {
 		},
 		PollJitter:    s.PollJitter,
 		NaiveTierList: s.NaiveTierList,
+		Custody:       custody.NewShared(),
 	}
 	if s.Metrics != nil {
 		o.MetricOptions = &controller.MetricOptions{MRMetrics: s.Metrics}

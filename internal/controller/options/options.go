@@ -13,6 +13,8 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/feature"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 // Options configure the provider's controllers.
@@ -25,6 +27,10 @@ type Options struct {
 	// NaiveTierList makes every Tier reconcile list the tiers itself
 	// instead of sharing one list per endpoint. For comparison only.
 	NaiveTierList bool
+
+	// Custody is what the controllers of one manager share for the
+	// tenancy rules: field indexes and the check of Namespace access.
+	Custody *custody.Shared
 }
 
 // Managed returns the managed reconciler options every kind uses. Management
@@ -37,7 +43,7 @@ func (o Options) Managed(mgr ctrl.Manager, name string) []managed.ReconcilerOpti
 		//lint:ignore SA1019 crossplane-runtime's event package still takes the legacy recorder.
 		managed.WithRecorder(event.NewAPIRecorder(mgr.GetEventRecorderFor(name))),
 		managed.WithManagementPolicies(),
-		managed.WithFinalizer(newFinalizer(mgr.GetClient())),
+		managed.WithFinalizer(custody.NewFinalizer(mgr.GetClient())),
 	}
 	if o.PollJitter > 0 {
 		opts = append(opts, managed.WithPollJitterHook(o.PollJitter))

@@ -146,7 +146,6 @@ type applied struct {
 	SecretName            string `json:"secretName"`
 	SecretResourceVersion string `json:"secretResourceVersion"`
 	AccessKeyHash         string `json:"accessKeyHash"`
-	Adopted               bool   `json:"adopted,omitempty"`
 }
 
 // credentialsDrift says why the tier's credentials must be applied, or ""
@@ -173,7 +172,7 @@ func credentialsDrift(last *applied, want applied, liveHash string) string {
 
 // observation renders what RustFS lists for the tier, and what the provider
 // applied to it, as status. live is nil when the tier does not exist.
-func observation(live *rustfs.Tier, last *applied) v1alpha1.TierObservation {
+func observation(live *rustfs.Tier, last *applied, rec *v1alpha1.Custody) v1alpha1.TierObservation {
 	var o v1alpha1.TierObservation
 	if live != nil {
 		o = v1alpha1.TierObservation{
@@ -185,14 +184,14 @@ func observation(live *rustfs.Tier, last *applied) v1alpha1.TierObservation {
 		o.Credentials = &v1alpha1.TierCredentialsStatus{
 			SecretName: last.SecretName, SecretResourceVersion: last.SecretResourceVersion, AccessKeyHash: last.AccessKeyHash,
 		}
-		o.Adopted = last.Adopted
 	}
+	o.Adopted = rec != nil && rec.Acquired == v1alpha1.AcquiredAdopted
 	return o
 }
 
-// lookup returns the tier named name, matched exactly as RustFS does
+// lookupTier returns the tier named name, matched exactly as RustFS does
 // (rustfs-wire.md §9), or nil.
-func lookup(tiers []rustfs.Tier, name string) *rustfs.Tier {
+func lookupTier(tiers []rustfs.Tier, name string) *rustfs.Tier {
 	for i := range tiers {
 		if tiers[i].Name == name {
 			t := tiers[i]

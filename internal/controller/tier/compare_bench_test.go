@@ -65,7 +65,7 @@ func BenchmarkLookup(b *testing.B) {
 		b.Run(fmt.Sprintf("Tiers%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if lookup(tiers, name) == nil {
+				if lookupTier(tiers, name) == nil {
 					b.Fatal("not found")
 				}
 			}
@@ -80,7 +80,7 @@ func BenchmarkObservation(b *testing.B) {
 	last := &applied{SecretName: "cold", SecretResourceVersion: "4242", AccessKeyHash: hashKey("AKTENANT")}
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = observation(&live, last)
+		_ = observation(&live, last, nil)
 	}
 }
 

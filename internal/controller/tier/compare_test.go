@@ -124,7 +124,8 @@ func TestCredentialsDrift(t *testing.T) {
 
 func TestObservationHoldsNoSecretAndSpecSpelling(t *testing.T) {
 	l := live(func(t *rustfs.Tier) { t.Type, t.AccessKey, t.SecretKey = rustfs.TierHuaweiCloud, tierAK, tierSK })
-	o := observation(&l, &applied{SecretName: "s", SecretResourceVersion: "7", AccessKeyHash: hashKey(tierAK), Adopted: true})
+	o := observation(&l, &applied{SecretName: "s", SecretResourceVersion: "7", AccessKeyHash: hashKey(tierAK)},
+		&v1alpha1.Custody{Acquired: v1alpha1.AcquiredAdopted})
 	want := v1alpha1.TierObservation{Type: v1alpha1.TierTypeHuaweiCloud, Endpoint: l.Endpoint, Bucket: "b", Prefix: "p/", Region: "us-east-1",
 		AccessKeyHash: hashKey(tierAK), Credentials: &v1alpha1.TierCredentialsStatus{SecretName: "s", SecretResourceVersion: "7", AccessKeyHash: hashKey(tierAK)},
 		Adopted: true}
@@ -132,7 +133,7 @@ func TestObservationHoldsNoSecretAndSpecSpelling(t *testing.T) {
 		t.Errorf("observation: -want +got:\n%s", diff)
 	}
 	azure := live(func(t *rustfs.Tier) { t.Type = "azure" })
-	if got := observation(&azure, nil).Type; got != "" {
+	if got := observation(&azure, nil, nil).Type; got != "" {
 		t.Errorf("a type the API cannot spell must be left empty (the schema would refuse it), got %q", got)
 	}
 	for spec, wire := range wireTypes {

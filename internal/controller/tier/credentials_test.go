@@ -8,7 +8,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 // seeded is the tier COLD as registered out of band with the spec's
@@ -39,7 +39,7 @@ func TestRotatedSecretOnlyUpdatesCredentials(t *testing.T) {
 			// The applied record was persisted, so the next reconcile is quiet.
 			stored := h.fetch(cr)
 			var a applied
-			memo.Get(stored, credentialsKey, &a)
+			custody.Get(stored, credentialsKey, &a)
 			if want := (applied{SecretName: secretName, SecretResourceVersion: tierSecretVersion(t, h), AccessKeyHash: hashKey(rotatedAK)}); a != want {
 				t.Errorf("persisted credentials record: got %+v, want %+v", a, want)
 			}
@@ -96,7 +96,7 @@ func TestExistingTierIsAdoptedOnceAndOutOfBandKeyCorrected(t *testing.T) {
 		t.Errorf("tier keys %s/%s; want the Secret's keys restored", got.AccessKey, got.SecretKey)
 	}
 	h.expectCounts(map[string]int{rustfstest.RouteListTiers: 3, rustfstest.RouteEditTier: 2})
-	if !recall(h.fetch(cr)).Adopted {
+	if rec := h.fetch(cr).GetCustody(); rec == nil || rec.Acquired != v1alpha1.AcquiredAdopted {
 		t.Error("the correction forgot that the tier was adopted")
 	}
 }
@@ -148,7 +148,7 @@ func TestBlockedEditIsNotRetriedUntilAnInputChanges(t *testing.T) {
 
 	h.expect(cr, "update", applyFailed)
 	cr = h.fetch(cr)
-	if _, ok := cr.GetAnnotations()[memo.BlockKey]; !ok {
+	if _, ok := cr.GetAnnotations()[custody.BlockKey]; !ok {
 		t.Fatal("the blocked edit was not persisted")
 	}
 	h.local.ResetCounters()

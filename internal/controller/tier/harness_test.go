@@ -17,6 +17,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 // A harness is a local RustFS emulator (the provider's endpoint), a remote
@@ -70,8 +71,10 @@ func newHarness(t *testing.T, mode rustfstest.Mode, opts ...harnessOption) *harn
 // connector returns a connector wired like Setup's.
 func (h *harness) connector() *connector {
 	r := connection.NewResolver(h.kube, h.kube, resource.ModernTrackerFn(func(context.Context, resource.ModernManaged) error { return nil }))
+	gate := custody.NewGate(h.kube, r, custody.Namespaces{Reader: h.kube, Allowed: true})
+	gate.Report = report
 	return &connector{
-		kube: h.kube, uncached: h.kube, resolve: r.Resolve, endpointOf: r.Endpoint,
+		kube: h.kube, uncached: h.kube, gate: gate, identify: custody.ByEndpoint,
 		newClient: newClient, listTiers: directList(newClient),
 		invalidate: func(*connection.Connection) { h.invalidated++ },
 		now:        func() time.Time { return h.now }, poll: time.Minute,

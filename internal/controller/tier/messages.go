@@ -40,11 +40,6 @@ func typeName(wire string) string {
 	return wire
 }
 
-func duplicateMessage(name, endpoint, owner string) string {
-	return fmt.Sprintf("Tier %s already manages RustFS tier %q on %s (the oldest Tier naming a tier owns it); this Tier writes nothing. "+
-		"Delete this Tier, or give it another spec.forProvider.name.", owner, name, endpoint)
-}
-
 func nameMessage(name, rule string) string {
 	return fmt.Sprintf("spec.forProvider.name %q is not a valid RustFS tier name: it %s. "+
 		"The name is immutable: create a Tier with a valid name. Nothing was written to RustFS.", name, rule)

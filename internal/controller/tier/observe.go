@@ -2,58 +2,109 @@ package tier
 
 import (
 	"context"
+	"fmt"
 
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/owner"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 const (
 	errListTiers = "cannot list tiers"
 	errPeers     = "cannot list the Tiers that name the same tier"
 	errRefresh   = "cannot read the Tier from the API server"
+	errIdentify  = "cannot identify the RustFS deployment"
 )
 
 // Observe reads the tier and decides what, if anything, may be written. It
 // reports every failure a retry cannot fix by setting Ready=False (and
 // TierConflict) and returning a blockedError; a transient failure returns
-// the error and leaves the recorded status as it was. The only RustFS
-// request is at most one tier list.
+// the error and leaves the recorded status as it was. Its RustFS requests
+// are reads: the deployment's identity (cached per client) and at most one
+// tier list, which proves the Tier's access. Only the owner of the tier
+// name reads its credentials Secret or sees the live tier's settings.
 func (e *external) Observe(ctx context.Context, cr *v1alpha1.Tier) (managed.ExternalObservation, error) {
 	if meta.WasDeleted(cr) {
 		// Retain-only: a deleted Tier's tier "does not exist" for the
 		// reconciler, so it removes the finalizer and never calls Delete.
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	}
-	if err := e.preflight(ctx, cr); err != nil {
+	name := cr.Spec.ForProvider.Name
+	if rule := validateName(name); rule != "" {
+		return managed.ExternalObservation{}, fail(cr, v1alpha1.ReasonTierApplyFailed, nameMessage(name, rule))
+	}
+	live, err := e.lookup(ctx, cr)
+	if err != nil {
 		return managed.ExternalObservation{}, err
+	}
+	v, err := e.custody(ctx, cr, live != nil)
+	if err != nil {
+		return managed.ExternalObservation{}, err
+	}
+	if v.Refusal != nil {
+		cr.Status.AtProvider = v1alpha1.TierObservation{}
+		return managed.ExternalObservation{}, fail(cr, v.Refusal.Reason, v.Refusal.Message)
 	}
 	creds, secretErr := e.credentials(ctx, cr)
 	if secretErr != nil && !connection.IsSecretError(secretErr) {
 		return managed.ExternalObservation{}, secretErr
 	}
-	tiers, err := e.listTiers(ctx, e.conn)
-	if err != nil {
-		return managed.ExternalObservation{}, errors.Wrap(err, errListTiers)
-	}
-	live := lookup(tiers, cr.Spec.ForProvider.Name)
 	if live != nil && recall(cr) == nil {
 		if err := e.refresh(ctx, cr); err != nil {
 			return managed.ExternalObservation{}, err
 		}
 	}
-	cr.Status.AtProvider = observation(live, recall(cr))
+	cr.Status.AtProvider = observation(live, recall(cr), cr.GetCustody())
 	return e.decide(cr, live, creds, secretErr)
+}
+
+// lookup lists the tiers with the Tier's own credentials and returns the
+// one it names, or nil. RustFS refusing the credentials withdraws the
+// Tier's proven access.
+func (e *external) lookup(ctx context.Context, cr *v1alpha1.Tier) (*rustfs.Tier, error) {
+	tiers, err := e.listTiers(ctx, e.conn)
+	if rustfs.IsAccessDenied(err) {
+		was := custody.Record(cr)
+		if serr := custody.Save(ctx, e.kube, cr, was, custody.Withdraw(was)); serr != nil {
+			return nil, serr
+		}
+	}
+	if err != nil {
+		return nil, errors.Wrap(err, errListTiers)
+	}
+	return lookupTier(tiers, cr.Spec.ForProvider.Name), nil
+}
+
+// custody records the Tier's proven access and decides, from the records
+// of the Tiers naming the same tier, whether it may write (package custody).
+func (e *external) custody(ctx context.Context, cr *v1alpha1.Tier, exists bool) (custody.Verdict, error) {
+	id, alias, err := e.identify(ctx, e.conn)
+	if err != nil {
+		return custody.Verdict{}, errors.Wrap(err, errIdentify)
+	}
+	name := cr.Spec.ForProvider.Name
+	was := custody.Record(cr)
+	rec := custody.Prove(was, id, alias, name, e.now())
+	l := &v1alpha1.TierList{}
+	if err := e.kube.List(ctx, l, client.MatchingFields{indexTierName: name}); err != nil {
+		return custody.Verdict{}, errors.Wrap(err, errPeers)
+	}
+	e.peers = make([]custody.Subject, len(l.Items))
+	for i := range l.Items {
+		e.peers[i] = &l.Items[i]
+	}
+	o := custody.Object{Kind: v1alpha1.TierKind, Noun: fmt.Sprintf("tier %q", name), Field: "spec.forProvider.name",
+		Exists: exists, Duplicate: v1alpha1.ReasonDuplicateTier}
+	v := custody.Decide(cr, rec, o, e.conn.Target.Tenancy.Adoption, nil, e.peers)
+	return v, custody.Save(ctx, e.kube, cr, was, v.Record)
 }
 
 // refresh re-reads cr past the cache before a tier that exists without a
@@ -76,44 +127,13 @@ func (e *external) refresh(ctx context.Context, cr *v1alpha1.Tier) error {
 		stored.ObjectMeta.DeepCopyInto(&cr.ObjectMeta)
 		return nil
 	}
-	for _, k := range []string{credentialsKey, memo.BlockKey} {
-		memo.Delete(cr, k)
+	for _, k := range []string{credentialsKey, custody.BlockKey} {
+		custody.Delete(cr, k)
 		if v, ok := stored.GetAnnotations()[k]; ok {
 			meta.AddAnnotations(cr, map[string]string{k: v})
 		}
 	}
 	return nil
-}
-
-// preflight runs the checks that need no RustFS request: the tier name
-// rules, and that this Tier owns its tier name on its endpoint.
-func (e *external) preflight(ctx context.Context, cr *v1alpha1.Tier) error {
-	name := cr.Spec.ForProvider.Name
-	if rule := validateName(name); rule != "" {
-		return fail(cr, v1alpha1.ReasonTierApplyFailed, nameMessage(name, rule))
-	}
-	o, err := e.owner(ctx, cr)
-	if err != nil {
-		return err
-	}
-	if o.GetUID() != cr.GetUID() {
-		return fail(cr, v1alpha1.ReasonDuplicateTier, duplicateMessage(name, e.conn.Endpoint, o.GetNamespace()+"/"+o.GetName()))
-	}
-	return nil
-}
-
-// owner returns the Tier allowed to manage cr's tier name on cr's endpoint:
-// the oldest of the Tiers naming it (design.md, duplicates).
-func (e *external) owner(ctx context.Context, cr *v1alpha1.Tier) (resource.ModernManaged, error) {
-	l := &v1alpha1.TierList{}
-	if err := e.kube.List(ctx, l, client.MatchingFields{indexTierName: cr.Spec.ForProvider.Name}); err != nil {
-		return nil, errors.Wrap(err, errPeers)
-	}
-	peers := make([]resource.ModernManaged, 0, len(l.Items))
-	for i := range l.Items {
-		peers = append(peers, &l.Items[i])
-	}
-	return owner.Find(ctx, cr, e.conn.Endpoint, peers, e.endpointOf), nil
 }
 
 // decide reports what the live tier means for the spec. live is nil when
@@ -133,14 +153,14 @@ func (e *external) decide(cr *v1alpha1.Tier, live *rustfs.Tier, c secretCreds, s
 	if live != nil {
 		op = opEdit
 	}
-	if b, ok := activeBlock(cr, fingerprint(cr, c.version, e.conn.Revision), op, e.now()); ok {
+	if b, ok := custody.Blocked(cr, fingerprint(cr, c.version, e.conn.Revision), op, e.now()); ok {
 		return managed.ExternalObservation{}, fail(cr, b.Reason, b.Message)
 	}
 	if live == nil {
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	}
 	cr.SetConditions(xpv2.Available().WithObservedGeneration(cr.GetGeneration()))
-	drift := credentialsDrift(recall(cr), c.applied(false), liveKeyHash(live.AccessKey))
+	drift := credentialsDrift(recall(cr), c.applied(), liveKeyHash(live.AccessKey))
 	return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: drift == "", Diff: drift}, nil
 }
 
@@ -152,8 +172,8 @@ type secretCreds struct {
 }
 
 // applied returns the record of having applied these credentials.
-func (c secretCreds) applied(adopted bool) applied {
-	return applied{SecretName: c.name, SecretResourceVersion: c.version, AccessKeyHash: hashKey(c.accessKey), Adopted: adopted}
+func (c secretCreds) applied() applied {
+	return applied{SecretName: c.name, SecretResourceVersion: c.version, AccessKeyHash: hashKey(c.accessKey)}
 }
 
 // credentials reads the Tier's credentials Secret through the API reader

@@ -1,6 +1,7 @@
 package tier
 
 import (
+	"sigs.k8s.io/controller-runtime/pkg/client"
 	"strings"
 	"testing"
 	"time"
@@ -102,35 +103,77 @@ func TestSecretValuesAreTrimmed(t *testing.T) {
 }
 
 func TestDuplicateTierIsDetected(t *testing.T) {
-	h := newHarness(t, rustfstest.ModeGA, withObjects(clusterConfig("other", "http://other-rustfs.example.com:9000")[0],
-		secret("team-b", secretName, map[string]string{"accesskey": tierAK, "secretkey": tierSK})))
+	h := newHarness(t, rustfstest.ModeGA, withObjects(secret("team-b", secretName, map[string]string{"accesskey": tierAK, "secretkey": tierSK})))
 	older := h.store(tier(h.remote.URL(), withMeta("team-b", "cold-b", 0), withFinalizer()))
 	younger := h.store(tier(h.remote.URL(), withMeta(ns, "cold", time.Minute)))
-	elsewhere := tier(h.remote.URL(), withMeta("team-c", "cold-c", 2*time.Minute))
-	elsewhere.Spec.ProviderConfigReference.Name = "other"
-	h.store(elsewhere)
+	h.expect(older, "create", "")
 
+	writes := h.local.Writes()
 	_, err := h.reconcile(younger)
 	if reasonOf(err) != string(v1alpha1.ReasonDuplicateTier) {
 		t.Fatalf("younger Tier: got %v, want DuplicateTier", err)
 	}
 	msg := younger.GetCondition(v1alpha1.TypeTierConflict).Message
-	if !strings.Contains(msg, "Tier team-b/cold-b already manages") {
-		t.Errorf("message does not name the owner team-b/cold-b:\n%s", msg)
+	if !strings.Contains(msg, "A resource in another namespace already manages") || strings.Contains(msg, "team-b") || strings.Contains(msg, "cold-b") {
+		t.Errorf("message must not name the owner in another namespace:\n%s", msg)
 	}
 	if got := get(younger, "Ready"); got != "False/TierConflict" {
 		t.Errorf("Ready: got %s, want False/TierConflict", got)
 	}
-	if n := len(h.local.Requests()); n != 0 {
-		t.Errorf("the duplicate made %d RustFS requests, want none", n)
+	if younger.Status.AtProvider != (v1alpha1.TierObservation{}) {
+		t.Errorf("a duplicate must not see the live tier: status.atProvider %+v", younger.Status.AtProvider)
 	}
-	h.expect(older, "create", "")
+	if n := h.local.Writes(); n != writes {
+		t.Errorf("the duplicate made %d RustFS writes, want none", n-writes)
+	}
 
 	// When the owner is being deleted, the next oldest takes over.
 	if err := h.kube.Delete(ctx(t), older); err != nil || h.fetch(older).DeletionTimestamp == nil {
 		t.Fatalf("cannot mark the owner deleted: %v", err)
 	}
 	h.expect(younger, "update", "") // the younger Tier adopts the tier
+}
+
+// A duplicate of a Tier in its own namespace is told which one owns the
+// tier name.
+func TestDuplicateInTheSameNamespaceNamesTheOwner(t *testing.T) {
+	h := newHarness(t, rustfstest.ModeGA)
+	older := h.store(tier(h.remote.URL(), withMeta(ns, "cold", 0)))
+	younger := h.store(tier(h.remote.URL(), withMeta(ns, "cold-again", time.Minute)))
+	h.expect(older, "create", "")
+	h.expect(younger, "observe", string(v1alpha1.ReasonDuplicateTier))
+	if msg := younger.GetCondition(v1alpha1.TypeTierConflict).Message; !strings.Contains(msg, "Tier cold already manages") {
+		t.Errorf("message does not name the owner cold:\n%s", msg)
+	}
+}
+
+// The oldest Tier never owns while it has no proven access: its
+// ProviderConfig's credentials are refused, so a younger Tier registers the
+// tier, and the older one writes nothing.
+func TestTierWithoutProvenAccessNeverOwns(t *testing.T) {
+	h := newHarness(t, rustfstest.ModeGA, withObjects(secret("team-b", secretName, map[string]string{"accesskey": tierAK, "secretkey": tierSK})))
+	pc := clusterConfig("made-up", h.local.URL())[0].(*v1alpha1.ClusterProviderConfig)
+	pc.Spec.Credentials.SecretRef.Name = "made-up"
+	for _, o := range []client.Object{pc, secret(systemNS, "made-up", map[string]string{"accesskey": adminAK, "secretkey": "guessed"})} {
+		if err := h.kube.Create(ctx(t), o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	squatter := tier(h.remote.URL(), withMeta("team-b", "cold-b", 0))
+	squatter.Spec.ProviderConfigReference.Name = "made-up"
+	h.store(squatter)
+	cr := h.store(tier(h.remote.URL(), withMeta(ns, "cold", time.Minute)))
+
+	if step, err := h.reconcile(squatter); step != "observe" || err == nil || reasonOf(err) != "" {
+		t.Fatalf("squatter: %s, %v; want a failed observe", step, err)
+	}
+	if rec := h.fetch(squatter).GetCustody(); rec != nil && rec.AccessProvenAt != nil {
+		t.Errorf("squatter: proven access recorded after RustFS refused its credentials: %+v", rec)
+	}
+	h.expect(cr, "create", "")
+	if live, ok := h.liveTier("COLD"); !ok || live.AccessKey != keyLabel(tierAK) {
+		t.Errorf("tier COLD: %+v, %t; want it registered by the Tier with proven access", live, ok)
+	}
 }
 
 func TestTierOnAnotherEndpointIsNotADuplicate(t *testing.T) {

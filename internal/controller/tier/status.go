@@ -2,7 +2,6 @@ package tier
 
 import (
 	"strconv"
-	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -10,37 +9,25 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 // credentialsKey is the annotation that records the credentials the
 // provider last applied to the tier (an applied record).
-const credentialsKey = memo.Prefix + "credentials"
+const credentialsKey = custody.Prefix + "credentials"
 
-// An operation is the kind of write a block applies to.
-type operation string
-
-// The writes the controller makes.
+// The writes the controller makes; a block (custody.Block) of one never
+// stops the other: an add that failed says nothing about a credentials edit
+// of a tier that now exists.
 const (
-	opAdd  operation = "add"
-	opEdit operation = "edit"
+	opAdd  = "add"
+	opEdit = "edit"
 )
-
-// A block is a memo.Block (stored under memo.BlockKey) that also says which
-// write failed and, for an ambiguous answer, when it lapses. A block of one
-// operation never stops the other: an add that failed says nothing about a
-// credentials edit of a tier that now exists.
-type block struct {
-	memo.Block
-
-	Op      operation    `json:"op"`
-	Expires *metav1.Time `json:"expires,omitempty"`
-}
 
 // recall returns the credentials recorded on the Tier, or nil.
 func recall(cr *v1alpha1.Tier) *applied {
 	var a applied
-	if !memo.Get(cr, credentialsKey, &a) {
+	if !custody.Get(cr, credentialsKey, &a) {
 		return nil
 	}
 	return &a
@@ -49,20 +36,7 @@ func recall(cr *v1alpha1.Tier) *applied {
 // fingerprint digests the inputs whose change lifts a block: the Tier's
 // generation, its Secret's resourceVersion and its ProviderConfig revision.
 func fingerprint(cr *v1alpha1.Tier, secretVersion, revision string) string {
-	return memo.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), secretVersion, revision)
-}
-
-// activeBlock returns the block recorded on the Tier if it is for op, its
-// fingerprint still matches and it has not lapsed at now.
-func activeBlock(cr *v1alpha1.Tier, fp string, op operation, now time.Time) (block, bool) {
-	var b block
-	if !memo.Get(cr, memo.BlockKey, &b) || b.Fingerprint != fp || b.Op != op {
-		return block{}, false
-	}
-	if b.Expires != nil && !now.Before(b.Expires.Time) {
-		return block{}, false
-	}
-	return b, true
+	return custody.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), secretVersion, revision)
 }
 
 // conflictReasons are the failures reported as TierConflict=True.

@@ -24,9 +24,8 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/clientpool"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/owner"
 )
 
 // SetupGated sets up the Tier controller once the CRDs it needs exist.
@@ -45,16 +44,23 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // credentials (see share) unless o.NaiveTierList is set.
 func Setup(mgr ctrl.Manager, o options.Options) error {
 	name := managed.ControllerName(v1alpha1.TierGroupKind)
-	if err := addIndexes(context.Background(), mgr.GetFieldIndexer()); err != nil {
+	ctx := context.Background()
+	if err := addIndexes(ctx, mgr.GetFieldIndexer(), o.Custody); err != nil {
+		return err
+	}
+	nsAccess, err := o.Custody.NamespaceAccess(ctx, mgr.GetClient())
+	if err != nil {
 		return err
 	}
 	kube := mgr.GetClient()
 	resolver := connection.NewResolver(kube, mgr.GetAPIReader(),
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
+	gate := custody.NewGate(kube, resolver, custody.Namespaces{Reader: kube, Allowed: nsAccess})
+	gate.Report = report
 	// One client, and connection pool, per configuration (clientpool).
 	pooled := clientpool.Shared(3*o.PollInterval, newClient)
 	c := &connector{
-		kube: kube, uncached: mgr.GetAPIReader(), resolve: resolver.Resolve, endpointOf: resolver.Endpoint,
+		kube: kube, uncached: mgr.GetAPIReader(), gate: gate, identify: custody.ByEndpoint,
 		newClient: pooled, listTiers: directList(pooled), invalidate: func(*connection.Connection) {},
 		now: time.Now, poll: o.PollInterval,
 	}
@@ -69,14 +75,15 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		managed.WithDeterministicExternalName(true))
 	r := managed.NewReconciler(mgr, resource.ManagedKind(v1alpha1.TierGroupVersionKind), opts...)
 
-	return ctrl.NewControllerManagedBy(mgr).
+	b := ctrl.NewControllerManagedBy(mgr).
 		Named(name).
 		WithOptions(o.ForControllerRuntime()).
-		For(&v1alpha1.Tier{}, builder.WithPredicates(memo.DesiredStateChanged())).
+		For(&v1alpha1.Tier{}, builder.WithPredicates(custody.DesiredStateChanged())).
 		WatchesMetadata(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(tiersUsingSecret(kube, log))).
-		Watches(&v1alpha1.Tier{}, handler.EnqueueRequestsFromMapFunc(peersOf(kube, log)), builder.WithPredicates(leaving())).
-		WatchesRawSource(changes).
-		Complete(ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter))
+		Watches(&v1alpha1.Tier{}, handler.EnqueueRequestsFromMapFunc(peersOf(kube, log)), builder.WithPredicates(custody.CustodyChanged())).
+		WatchesRawSource(changes)
+	w := custody.Watch{Kube: kube, List: func() client.ObjectList { return &v1alpha1.TierList{} }, Log: log}
+	return w.Setup(b, nsAccess).Complete(ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter))
 }
 
 // newClient returns a RustFS client for c.
@@ -113,8 +120,8 @@ type connector struct {
 	// and a Tier when a decision to write must not rest on a cached copy
 	// that may lag behind the provider's own writes.
 	uncached   client.Reader
-	resolve    func(ctx context.Context, mg resource.ModernManaged) (*connection.Connection, error)
-	endpointOf owner.EndpointFn
+	gate       *custody.Gate
+	identify   custody.Identify
 	newClient  func(rustfs.Config) (rustfs.TierAPI, error)
 	listTiers  func(ctx context.Context, c *connection.Connection) ([]rustfs.Tier, error)
 	invalidate func(c *connection.Connection)
@@ -122,9 +129,15 @@ type connector struct {
 	poll       time.Duration
 }
 
-// Connect resolves the Tier's ProviderConfig and returns a client for it.
+// Connect returns a client for the Tier's ProviderConfig, unless the
+// tenancy rules refuse the Tier that ProviderConfig or its tier name: then
+// no Secret is read (custody.Gate).
 func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Tier) (managed.TypedExternalClient[*v1alpha1.Tier], error) {
-	conn, err := c.resolve(ctx, cr)
+	conn, err := c.gate.Open(ctx, cr, custody.Names{Tiers: []string{cr.Spec.ForProvider.Name}})
+	var r *custody.Refusal
+	if errors.As(err, &r) {
+		return nil, &blockedError{Reason: r.Reason, Message: r.Message}
+	}
 	if err != nil {
 		return nil, errors.Wrap(err, errConnect)
 	}
@@ -135,6 +148,13 @@ func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Tier) (managed.Typ
 	return &external{connector: c, conn: conn, api: api}, nil
 }
 
+// report sets a Tier's conditions for a refusal of the tenancy rules.
+func report(s custody.Subject, r *custody.Refusal) {
+	if cr, ok := s.(*v1alpha1.Tier); ok {
+		_ = fail(cr, r.Reason, r.Message)
+	}
+}
+
 var _ managed.TypedExternalClient[*v1alpha1.Tier] = &external{}
 
 // An external observes, adds and edits one RustFS tier. It never removes
@@ -143,6 +163,8 @@ type external struct {
 	*connector
 	conn *connection.Connection
 	api  rustfs.TierAPI
+	// peers are the Tiers naming the same tier, as Observe found them.
+	peers []custody.Subject
 }
 
 // Delete does nothing: tiers are Retain-only. RustFS refuses to remove a

@@ -11,7 +11,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 func TestTransientListFailureKeepsStatusAndRetries(t *testing.T) {
@@ -60,7 +60,7 @@ func TestTransientAddFailureIsRetriedNotBlocked(t *testing.T) {
 			if step, err := h.reconcile(cr); step != "create" || err == nil || blocked(err) != nil {
 				t.Fatalf("first reconcile: %s, %v; want a failed, non-blocking create", step, err)
 			}
-			if _, ok := cr.GetAnnotations()[memo.BlockKey]; ok {
+			if _, ok := cr.GetAnnotations()[custody.BlockKey]; ok {
 				t.Error("a transient failure was recorded as a block")
 			}
 			if step, err := h.reconcile(cr); step != "create" || err != nil {

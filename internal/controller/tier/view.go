@@ -15,8 +15,8 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/owner"
 	"github.com/crossplane-contrib/provider-rustfs/internal/tierview"
 )
 
@@ -35,7 +35,7 @@ const changeBuffer = 16
 // endpoints.
 func share(add func(manager.Runnable) error, o options.Options, c *connector, log logging.Logger) (source.Source, error) {
 	changes := make(chan event.TypedGenericEvent[[]tierview.Change], changeBuffer)
-	src := source.Channel(changes, handler.TypedEnqueueRequestsFromMapFunc(tiersNaming(c.kube, c.endpointOf, log)))
+	src := source.Channel(changes, handler.TypedEnqueueRequestsFromMapFunc(tiersNaming(c.kube, log)))
 	if o.NaiveTierList {
 		return src, nil
 	}
@@ -72,11 +72,13 @@ func send(ch chan<- event.TypedGenericEvent[[]tierview.Change], log logging.Logg
 }
 
 // tiersNaming maps the changes of a refreshed list to the Tiers that name a
-// changed tier and manage the endpoint that lists it. The field index of
+// changed tier, in every namespace and on every RustFS: a Tier on another
+// RustFS reconciles once for nothing, which is cheaper than deciding, for
+// every Tier, which RustFS its ProviderConfig reaches. The field index of
 // Tiers by tier name is what tracks which Tiers care about a tier, so the
 // mapping holds no state of its own and forgets deleted Tiers with the
 // cache.
-func tiersNaming(kube client.Reader, endpointOf owner.EndpointFn, log logging.Logger) handler.TypedMapFunc[[]tierview.Change, reconcile.Request] {
+func tiersNaming(kube client.Reader, log logging.Logger) handler.TypedMapFunc[[]tierview.Change, reconcile.Request] {
 	return func(ctx context.Context, changes []tierview.Change) []reconcile.Request {
 		seen := map[reconcile.Request]bool{}
 		var out []reconcile.Request
@@ -86,16 +88,11 @@ func tiersNaming(kube client.Reader, endpointOf owner.EndpointFn, log logging.Lo
 				log.Info("Cannot list the Tiers that name a changed tier", "tier", c.Tier, "error", err)
 				continue
 			}
-			for i := range l.Items {
-				r := reconcile.Request{NamespacedName: client.ObjectKeyFromObject(&l.Items[i])}
-				if seen[r] {
-					continue
+			for _, r := range custody.Requests(l, "") {
+				if !seen[r] {
+					seen[r] = true
+					out = append(out, r)
 				}
-				if e, err := endpointOf(ctx, &l.Items[i]); err != nil || e != c.Endpoint {
-					continue
-				}
-				seen[r] = true
-				out = append(out, r)
 			}
 		}
 		return out

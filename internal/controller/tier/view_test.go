@@ -9,9 +9,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
@@ -20,25 +18,15 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/tierview"
 )
 
-// endpointByConfig is an EndpointFn that reads the endpoint from the name
-// of the providerConfigRef, so fixtures need no ProviderConfig.
-func endpointByConfig(_ context.Context, mg resource.ModernManaged) (string, error) {
-	if mg.GetProviderConfigReference().Name == "broken" {
-		return "", errors.New("cannot get ClusterProviderConfig broken")
-	}
-	return "http://" + mg.GetProviderConfigReference().Name, nil
-}
-
 func onConfig(name string) tierModifier {
 	return func(t *v1alpha1.Tier) { t.Spec.ProviderConfigReference.Name = name }
 }
 
-func TestChangesMapToTheTiersNamingTheTierOnThatEndpoint(t *testing.T) {
+func TestChangesMapToTheTiersNamingTheTier(t *testing.T) {
 	kube := fakeKube(t,
 		tier("http://r", withMeta(ns, "cold", 0), onConfig("a")),
 		tier("http://r", withMeta("team-b", "cold-b", 0), onConfig("a")),
 		tier("http://r", withMeta(ns, "cold-elsewhere", 0), onConfig("b")),
-		tier("http://r", withMeta(ns, "cold-broken", 0), onConfig("broken")),
 		tier("http://r", withMeta(ns, "warm", 0), withName("WARM"), onConfig("a")),
 		tier("http://r", withMeta(ns, "hot", 0), withName("HOT"), onConfig("a")))
 	cases := map[string]struct {
@@ -47,19 +35,14 @@ func TestChangesMapToTheTiersNamingTheTierOnThatEndpoint(t *testing.T) {
 		want    []string
 	}{
 		"OneTier": {
-			reason:  "Every Tier naming the changed tier on its endpoint is enqueued, in any namespace; not those on other endpoints.",
+			reason:  "Every Tier naming the changed tier is enqueued, in any namespace and on any RustFS; no ProviderConfig is read to tell.",
 			changes: []tierview.Change{{Endpoint: "http://a", Tier: "COLD"}},
-			want:    []string{"team-a/cold", "team-b/cold-b"},
+			want:    []string{"team-a/cold", "team-a/cold-elsewhere", "team-b/cold-b"},
 		},
 		"SeveralTiers": {
 			reason:  "One list's changes enqueue the Tiers of each changed tier once.",
 			changes: []tierview.Change{{Endpoint: "http://a", Tier: "WARM"}, {Endpoint: "http://a", Tier: "HOT"}, {Endpoint: "http://a", Tier: "WARM"}},
 			want:    []string{"team-a/hot", "team-a/warm"},
-		},
-		"OtherEndpoint": {
-			reason:  "A change on another endpoint concerns only the Tiers on it.",
-			changes: []tierview.Change{{Endpoint: "http://b", Tier: "COLD"}},
-			want:    []string{"team-a/cold-elsewhere"},
 		},
 		"Unclaimed": {
 			reason:  "A tier no Tier names enqueues nothing.",
@@ -69,7 +52,7 @@ func TestChangesMapToTheTiersNamingTheTierOnThatEndpoint(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			got := names(tiersNaming(kube, endpointByConfig, logging.NewNopLogger())(ctx(t), tc.changes))
+			got := names(tiersNaming(kube, logging.NewNopLogger())(ctx(t), tc.changes))
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("%s\nenqueued: -want +got:\n%s", tc.reason, diff)
 			}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
@@ -32,30 +31,11 @@ func TestSecretMapsToTheTiersUsingIt(t *testing.T) {
 	}
 }
 
-func TestLeavingOwnerEnqueuesItsPeers(t *testing.T) {
+func TestCustodyChangeEnqueuesThePeers(t *testing.T) {
 	self := tier("http://r", withMeta(ns, "a", 0))
 	kube := fakeKube(t, self, tier("http://r", withMeta("team-b", "b", 0)), tier("http://r", withMeta(ns, "c", 0), withName("WARM")))
 	got := names(peersOf(kube, logging.NewNopLogger())(ctx(t), self))
 	if diff := cmp.Diff([]string{"team-b/b"}, got); diff != "" {
 		t.Errorf("peers enqueued (same tier name, not itself): -want +got:\n%s", diff)
-	}
-
-	deleting := self.DeepCopy()
-	withDeleted()(deleting)
-	p := leaving()
-	cases := map[string]struct {
-		reason string
-		pass   bool
-		want   bool
-	}{
-		"MarkedForDeletion": {reason: "An owner marked for deletion stops owning.", pass: p.Update(event.UpdateEvent{ObjectOld: self, ObjectNew: deleting}), want: true},
-		"Deleted":           {reason: "A deleted owner stops owning.", pass: p.Delete(event.DeleteEvent{Object: self}), want: true},
-		"OrdinaryUpdate":    {reason: "Other updates do not concern peers.", pass: p.Update(event.UpdateEvent{ObjectOld: self, ObjectNew: self}), want: false},
-		"Created":           {reason: "A new Tier finds its peers itself.", pass: p.Create(event.CreateEvent{Object: self}), want: false},
-	}
-	for name, tc := range cases {
-		if tc.pass != tc.want {
-			t.Errorf("%s: %s got %t, want %t", name, tc.reason, tc.pass, tc.want)
-		}
 	}
 }

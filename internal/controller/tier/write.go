@@ -10,7 +10,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 const (
@@ -18,6 +18,7 @@ const (
 	errEdit    = "cannot rotate tier credentials"
 	errExists  = "tier was added concurrently; it is observed and adopted on the next reconcile"
 	errPersist = "cannot record the tier's credentials"
+	errOwner   = "another Tier has just become the owner of this tier name; nothing is written, and the next reconcile reports it"
 )
 
 // Create registers the tier with the Secret's credentials and force. The
@@ -36,17 +37,28 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 	if err != nil {
 		return managed.ExternalCreation{}, e.addFailed(cr, c, err)
 	}
-	memo.Set(cr, credentialsKey, c.applied(false))
-	memo.Delete(cr, memo.BlockKey)
-	return managed.ExternalCreation{}, nil
+	custody.Set(cr, credentialsKey, c.applied())
+	custody.Delete(cr, custody.BlockKey)
+	rec := custody.Record(cr)
+	created := rec
+	created.Acquired = v1alpha1.AcquiredCreated
+	return managed.ExternalCreation{}, errors.Wrap(custody.Save(ctx, e.kube, cr, rec, created), errPersist)
 }
 
 // prepare repeats, before a write, the checks Observe made: the tier name
-// rules and readable Secret credentials.
+// rules, that no older Tier has just become the owner of the tier name
+// (custody.Confirm), and readable Secret credentials.
 func (e *external) prepare(ctx context.Context, cr *v1alpha1.Tier) (secretCreds, error) {
 	name := cr.Spec.ForProvider.Name
 	if rule := validateName(name); rule != "" {
 		return secretCreds{}, &blockedError{Reason: v1alpha1.ReasonTierApplyFailed, Message: nameMessage(name, rule)}
+	}
+	owner, err := custody.Confirm(ctx, e.uncached, cr, e.peers)
+	if err != nil {
+		return secretCreds{}, err
+	}
+	if owner == nil || owner.GetUID() != cr.GetUID() {
+		return secretCreds{}, errors.New(errOwner)
 	}
 	c, err := e.credentials(ctx, cr)
 	if err != nil {
@@ -67,11 +79,11 @@ func (e *external) addFailed(cr *v1alpha1.Tier, c secretCreds, err error) error 
 		return errors.Wrap(err, errAdd)
 	}
 	reason, msg, ambiguous := addFailure(cr, err)
-	b := block{Block: memo.Block{Reason: reason, Message: msg, Fingerprint: fingerprint(cr, c.version, e.conn.Revision)}, Op: opAdd}
+	b := custody.Block{Reason: reason, Message: msg, Fingerprint: fingerprint(cr, c.version, e.conn.Revision), Op: opAdd}
 	if ambiguous {
 		b.Expires = &metav1.Time{Time: e.now().Add(e.poll)}
 	}
-	memo.Set(cr, memo.BlockKey, b)
+	custody.Set(cr, custody.BlockKey, b)
 	return fail(cr, reason, msg)
 }
 
@@ -90,15 +102,13 @@ func (e *external) Update(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 	if err != nil {
 		return managed.ExternalUpdate{}, e.editFailed(ctx, cr, c, err)
 	}
-	last := recall(cr)
-	a := c.applied(last == nil || last.Adopted)
-	memo.Set(cr, credentialsKey, a)
-	memo.Delete(cr, memo.BlockKey)
-	if err := memo.Persist(ctx, e.kube, cr, credentialsKey, memo.BlockKey); err != nil {
+	a := c.applied()
+	custody.Set(cr, credentialsKey, a)
+	custody.Delete(cr, custody.BlockKey)
+	if err := custody.Persist(ctx, e.kube, cr, credentialsKey, custody.BlockKey); err != nil {
 		return managed.ExternalUpdate{}, errors.Wrap(err, errPersist)
 	}
-	cr.Status.AtProvider.Credentials = observation(nil, &a).Credentials
-	cr.Status.AtProvider.Adopted = a.Adopted
+	cr.Status.AtProvider.Credentials = observation(nil, &a, nil).Credentials
 	return managed.ExternalUpdate{}, nil
 }
 
@@ -111,10 +121,10 @@ func (e *external) editFailed(ctx context.Context, cr *v1alpha1.Tier, c secretCr
 		return errors.Wrap(err, errEdit)
 	}
 	msg := refusedMessage("rotate the credentials of tier", cr, err)
-	b := block{Block: memo.Block{Reason: v1alpha1.ReasonTierApplyFailed, Message: msg,
-		Fingerprint: fingerprint(cr, c.version, e.conn.Revision)}, Op: opEdit}
-	memo.Set(cr, memo.BlockKey, b)
-	if perr := memo.Persist(ctx, e.kube, cr, memo.BlockKey); perr != nil {
+	b := custody.Block{Reason: v1alpha1.ReasonTierApplyFailed, Message: msg,
+		Fingerprint: fingerprint(cr, c.version, e.conn.Revision), Op: opEdit}
+	custody.Set(cr, custody.BlockKey, b)
+	if perr := custody.Persist(ctx, e.kube, cr, custody.BlockKey); perr != nil {
 		return errors.Wrap(perr, "cannot record the blocked credentials edit")
 	}
 	return fail(cr, v1alpha1.ReasonTierApplyFailed, msg)

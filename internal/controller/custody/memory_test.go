@@ -1,8 +1,9 @@
-package memo
+package custody
 
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -18,31 +19,38 @@ import (
 )
 
 func TestBlocked(t *testing.T) {
-	b := Block{Reason: v1alpha1.ReasonTierApplyFailed, Message: "no", Fingerprint: Fingerprint("1", "rv", "pc")}
+	fp := Fingerprint("1", "rv", "pc")
+	expires := metav1.NewTime(t0.Add(time.Minute))
 	cases := map[string]struct {
 		reason      string
-		stored      bool
+		stored      *Block
 		fingerprint string
+		op          string
+		now         time.Time
 		want        bool
 	}{
-		"NoBlock":         {reason: "Nothing recorded is not blocked.", fingerprint: b.Fingerprint},
-		"SameInputs":      {reason: "A block holds while its inputs are unchanged.", stored: true, fingerprint: b.Fingerprint, want: true},
-		"ChangedInputs":   {reason: "A new generation lifts the block.", stored: true, fingerprint: Fingerprint("2", "rv", "pc")},
-		"ChangedSecret":   {reason: "A rotated Secret lifts the block.", stored: true, fingerprint: Fingerprint("1", "rv2", "pc")},
-		"ChangedProvider": {reason: "A changed ProviderConfig lifts the block.", stored: true, fingerprint: Fingerprint("1", "rv", "pc2")},
+		"NoBlock":         {reason: "Nothing recorded is not blocked.", fingerprint: fp},
+		"SameInputs":      {reason: "A block holds while its inputs are unchanged.", stored: &Block{Reason: "R", Fingerprint: fp}, fingerprint: fp, want: true},
+		"ChangedInputs":   {reason: "A new generation lifts the block.", stored: &Block{Fingerprint: fp}, fingerprint: Fingerprint("2", "rv", "pc")},
+		"ChangedSecret":   {reason: "A rotated Secret lifts the block.", stored: &Block{Fingerprint: fp}, fingerprint: Fingerprint("1", "rv2", "pc")},
+		"ChangedProvider": {reason: "A changed ProviderConfig lifts the block.", stored: &Block{Fingerprint: fp}, fingerprint: Fingerprint("1", "rv", "pc2")},
+		"OtherOp":         {reason: "A block of one write never stops another.", stored: &Block{Fingerprint: fp, Op: "add"}, fingerprint: fp, op: "edit"},
+		"SameOp":          {reason: "A block of the same write holds.", stored: &Block{Fingerprint: fp, Op: "add"}, fingerprint: fp, op: "add", want: true},
+		"NotLapsed":       {reason: "An expiring block holds until it expires.", stored: &Block{Fingerprint: fp, Expires: &expires}, fingerprint: fp, now: t0, want: true},
+		"Lapsed":          {reason: "An expiring block lapses by itself.", stored: &Block{Fingerprint: fp, Expires: &expires}, fingerprint: fp, now: t0.Add(time.Minute)},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			o := &v1alpha1.Tier{}
-			if tc.stored {
-				Set(o, BlockKey, b)
+			if tc.stored != nil {
+				Set(o, BlockKey, tc.stored)
 			}
-			got, ok := Blocked(o, tc.fingerprint)
+			got, ok := Blocked(o, tc.fingerprint, tc.op, tc.now)
 			if ok != tc.want {
 				t.Fatalf("%s\nBlocked(...): want %t, got %t", tc.reason, tc.want, ok)
 			}
-			if ok && got != b {
-				t.Errorf("%s\nBlocked(...): want %+v, got %+v", tc.reason, b, got)
+			if ok && !cmp.Equal(got, *tc.stored) {
+				t.Errorf("%s\nBlocked(...): want %+v, got %+v", tc.reason, *tc.stored, got)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package options
+package custody
 
 import (
 	"context"
@@ -27,7 +27,10 @@ type statusKeepingFinalizer struct {
 	resource.Finalizer
 }
 
-func newFinalizer(kube client.Client) *statusKeepingFinalizer {
+// NewFinalizer returns the finalizer every managed reconciler of the provider
+// uses: crossplane-runtime's, except that adding it keeps the status
+// Observe has just set.
+func NewFinalizer(kube client.Client) resource.Finalizer {
 	return &statusKeepingFinalizer{kube: kube, Finalizer: resource.NewAPIFinalizer(kube, managed.FinalizerName)}
 }
 

@@ -1,4 +1,4 @@
-package options
+package custody
 
 import (
 	"context"
@@ -35,7 +35,7 @@ func TestAddFinalizerKeepsObservedStatus(t *testing.T) {
 	cr.Status.SetConditions(xpv2.Available())
 	cr.Status.AtProvider.Prefix = "live/"
 
-	if err := newFinalizer(kube).AddFinalizer(ctx, cr); err != nil {
+	if err := NewFinalizer(kube).AddFinalizer(ctx, cr); err != nil {
 		t.Fatal(err)
 	}
 	if c := cr.Status.GetCondition(xpv2.TypeReady); c.Reason != xpv2.ReasonAvailable || cr.Status.AtProvider.Prefix != "live/" {

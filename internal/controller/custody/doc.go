@@ -1,0 +1,57 @@
+// Package custody decides whether a managed resource may write the RustFS
+// object it names (a tier name, a bucket, a bucket's lifecycle
+// configuration), and keeps the records those decisions and the provider's
+// other memory rest on. Every controller asks it, in the same order, before
+// it reads a Secret and before it writes to RustFS (docs/multi-tenancy.md):
+//
+//  1. Namespace policy: a ClusterProviderConfig's namespaceSelector must
+//     select the resource's namespace (ProviderConfigNotAllowed). Checked by
+//     Gate from the ProviderConfig and the Namespace's labels in the cache,
+//     before the resource's usage is recorded or any Secret is read.
+//  2. Name slices: with nameScope NamespacePrefix, every tier, bucket and
+//     transition storage class must be in the namespace's slice
+//     (NameOutsideNamespace). Also checked by Gate, before any Secret.
+//  3. Eligibility: what only the kind knows (a BucketLifecycle's bucket must
+//     be managed in its own namespace: BucketManagedElsewhere) and the
+//     adoption policy (AdoptionNotAllowed). Checked by Decide after one read
+//     of RustFS with the resource's own credentials.
+//  4. Ownership: of all resources, in every namespace, that are eligible
+//     and have proven access to the object's RustFS deployment, the oldest
+//     owns it (Elect); the others report their kind's duplicate reason.
+//
+// # What is persisted where, and why
+//
+// Status, field status.custody (Record, written by Save through the status
+// subresource): the RustFS identity the resource reached, the object, when
+// a read with its own credentials first succeeded there (proven access),
+// whether it is eligible, and whether it created or adopted the object.
+// These records grant rights: other resources' decisions read them from the
+// cache (never a peer's ProviderConfig or Secret), and the adoption policy
+// honours "created" and "adopted". They are in status because the status
+// subresource is written by the provider, not by whoever may edit the
+// resource: Kubernetes authorises it separately (tiers/status), and GitOps
+// tools and kubectl apply do not write it. Crossplane's crossplane-edit and
+// crossplane-admin ClusterRoles do include */status of a provider's kinds;
+// a subject bound to them in a namespace can forge that namespace's
+// records. Such a forgery
+// cannot make its own resource write to another's object: a resource
+// writes only after its own reconcile has just read RustFS with its own
+// credentials and found itself the owner. It can claim to be older and
+// proven and so make a peer stand down until the forged resource is next
+// reconciled, which rewrites the record. Grant namespace teams roles
+// without */status where that matters.
+//
+// Annotations with the prefix rustfs.m.crossplane.io/ (Get, Set, Persist):
+// what the provider must remember but that grants nothing: the credentials
+// it applied to a tier, the hashes of the lifecycle configuration it put,
+// and blocks (Block). The managed reconciler persists annotations, not
+// status, after Create, so such memory set in Create must be annotations.
+// Anyone who may edit the resource may edit them: forging them can only
+// make the provider retry a write it would make anyway, skip a write to the
+// resource's own object, or report a stale failure, all within what that
+// person can already do by editing the spec.
+//
+// A block records a write that failed in a way only a change of
+// configuration can fix; the write is not attempted again while the
+// resource's inputs (Fingerprint) stay the same.
+package custody

@@ -1,0 +1,92 @@
+package custody
+
+import (
+	"context"
+
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+)
+
+// Elect returns the owner of rec.Object on rec.Identity: the oldest
+// candidate among self, whose record this reconcile has just made (rec),
+// and peers, whose records are read as the cache holds them. peers may
+// include self; that copy is ignored. It returns nil when there is no
+// candidate.
+func Elect(self Subject, rec v1alpha1.Custody, peers []Subject) Subject {
+	var owner Subject
+	if candidate(self, &rec, rec.Identity, rec.Object) {
+		owner = self
+	}
+	for _, p := range peers {
+		if p.GetUID() == self.GetUID() || !candidate(p, p.GetCustody(), rec.Identity, rec.Object) {
+			continue
+		}
+		if owner == nil || older(p, owner) {
+			owner = p
+		}
+	}
+	return owner
+}
+
+// Oldest returns the owner of object on identity among subjects, from their
+// recorded custody, or nil when none is a candidate.
+func Oldest(identity, object string, subjects []Subject) Subject {
+	var owner Subject
+	for _, s := range subjects {
+		if candidate(s, s.GetCustody(), identity, object) && (owner == nil || older(s, owner)) {
+			owner = s
+		}
+	}
+	return owner
+}
+
+// candidate reports whether s, with record c, may own object on identity:
+// it is not being deleted, has proven access there and is eligible.
+func candidate(s Subject, c *v1alpha1.Custody, identity, object string) bool {
+	return s.GetDeletionTimestamp() == nil && c != nil && identity != "" &&
+		c.Identity == identity && c.Object == object && c.AccessProvenAt != nil && c.Eligible
+}
+
+// older orders resources by creation time, then namespace, then name.
+func older(a, b Subject) bool {
+	ta, tb := a.GetCreationTimestamp(), b.GetCreationTimestamp()
+	if !ta.Equal(&tb) {
+		return ta.Before(&tb)
+	}
+	if a.GetNamespace() != b.GetNamespace() {
+		return a.GetNamespace() < b.GetNamespace()
+	}
+	return a.GetName() < b.GetName()
+}
+
+// Confirm elects again just before a write, after re-reading past the
+// cache every peer older than self that the cache shows as no candidate:
+// an older resource that has just proven access must not be overruled by a
+// cache that has not caught up with its record. It returns the owner.
+func Confirm(ctx context.Context, r client.Reader, self Subject, peers []Subject) (Subject, error) {
+	rec := Record(self)
+	fresh := make([]Subject, 0, len(peers))
+	for _, p := range peers {
+		if p.GetUID() == self.GetUID() || !older(p, self) || candidate(p, p.GetCustody(), rec.Identity, rec.Object) {
+			fresh = append(fresh, p)
+			continue
+		}
+		cp, ok := p.DeepCopyObject().(Subject)
+		if !ok {
+			return nil, errors.New("cannot copy a peer")
+		}
+		err := r.Get(ctx, client.ObjectKeyFromObject(p), cp)
+		if kerrors.IsNotFound(err) {
+			continue
+		}
+		if err != nil {
+			return nil, errors.Wrap(err, "cannot re-read an older resource that names the same object")
+		}
+		fresh = append(fresh, cp)
+	}
+	return Elect(self, rec, fresh), nil
+}

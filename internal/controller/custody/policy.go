@@ -1,0 +1,94 @@
+package custody
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+)
+
+// Names are the RustFS names a resource writes or refers to, checked
+// against its namespace's slice before anything is read.
+type Names struct {
+	// Tiers the resource manages (a Tier's name).
+	Tiers []string
+
+	// Buckets the resource manages or configures.
+	Buckets []string
+
+	// StorageClasses are the tiers a lifecycle's transitions name; a
+	// shared tier is allowed too.
+	StorageClasses []string
+}
+
+// Selects reports whether sel, a ClusterProviderConfig's namespaceSelector,
+// selects a namespace with labels l. A nil selector selects every namespace.
+// An invalid selector is an error, so that it selects nothing.
+func Selects(sel *metav1.LabelSelector, l map[string]string) (bool, error) {
+	if sel == nil {
+		return true, nil
+	}
+	s, err := metav1.LabelSelectorAsSelector(sel)
+	if err != nil {
+		return false, errors.Wrap(err, "invalid namespaceSelector")
+	}
+	return s.Matches(labels.Set(l)), nil
+}
+
+// TierPrefix is the prefix of the tier names of namespace ns's slice.
+func TierPrefix(ns string) string { return strings.ToUpper(ns) + "-" }
+
+// BucketPrefix is the prefix of the bucket names of namespace ns's slice.
+func BucketPrefix(ns string) string { return ns + "-" }
+
+// Outside describes every name of n outside namespace ns's slice under t:
+// none with nameScope Cluster. With NamespacePrefix, tiers must start with
+// TierPrefix(ns), buckets with BucketPrefix(ns), and storage classes with
+// TierPrefix(ns) or be one of t.SharedTiers.
+func Outside(ns string, t v1alpha1.TenancySettings, n Names) []string {
+	if t.NameScope != v1alpha1.NameScopeNamespacePrefix {
+		return nil
+	}
+	var out []string
+	tp, bp := TierPrefix(ns), BucketPrefix(ns)
+	for _, name := range n.Tiers {
+		if !strings.HasPrefix(name, tp) {
+			out = append(out, fmt.Sprintf("tier %q does not start with %q", name, tp))
+		}
+	}
+	for _, name := range n.Buckets {
+		if !strings.HasPrefix(name, bp) {
+			out = append(out, fmt.Sprintf("bucket %q does not start with %q", name, bp))
+		}
+	}
+	for _, name := range n.StorageClasses {
+		if !strings.HasPrefix(name, tp) && !slices.Contains(t.SharedTiers, name) {
+			out = append(out, fmt.Sprintf("storage class %q is neither a tier starting with %q nor a shared tier", name, tp))
+		}
+	}
+	return out
+}
+
+func sliceMessage(ns, config string, outside []string) string {
+	return fmt.Sprintf("%s gives each namespace its own names (nameScope: NamespacePrefix), and %s, so nothing is read "+
+		"or written. Use names that start with %q for buckets and %q for tiers, or a shared tier the %s lists.",
+		config, strings.Join(outside, "; "), BucketPrefix(ns), TierPrefix(ns), config)
+}
+
+func notSelectedMessage(ns, config string) string {
+	return fmt.Sprintf("%s does not serve namespace %s: its namespaceSelector does not select the namespace's labels, "+
+		"so nothing is read or written. Use a ProviderConfig this namespace may use, or ask the platform team to "+
+		"label the namespace.", config, ns)
+}
+
+func selectorMessage(ns, config string, err error) string {
+	return fmt.Sprintf("%s cannot decide whether it serves namespace %s (%v), so nothing is read or written. "+
+		"Ask the platform team to fix the ClusterProviderConfig's namespaceSelector, or to grant the provider get, "+
+		"list and watch on namespaces (docs/multi-tenancy.md).", config, ns, err)
+}

@@ -1,0 +1,73 @@
+package custody
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+)
+
+func TestSelects(t *testing.T) {
+	team := map[string]string{"team": "a"}
+	cases := map[string]struct {
+		reason  string
+		sel     *metav1.LabelSelector
+		labels  map[string]string
+		want    bool
+		wantErr bool
+	}{
+		"Absent":       {reason: "No selector serves every namespace.", labels: nil, want: true},
+		"Empty":        {reason: "An empty selector selects every namespace, as in Kubernetes.", sel: &metav1.LabelSelector{}, want: true},
+		"LabelMatches": {reason: "A matching label selects.", sel: &metav1.LabelSelector{MatchLabels: team}, labels: team, want: true},
+		"LabelMissing": {reason: "A namespace without the label is not selected.", sel: &metav1.LabelSelector{MatchLabels: team}},
+		"Expression": {reason: "Expressions are ANDed with labels.", labels: map[string]string{"team": "a", "tier": "gold"}, want: true,
+			sel: &metav1.LabelSelector{MatchLabels: team, MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "tier", Operator: "In", Values: []string{"gold"}}}}},
+		"Invalid": {reason: "An invalid selector selects nothing and says why.", labels: team, wantErr: true,
+			sel: &metav1.LabelSelector{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "team", Operator: "Like"}}}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got, err := Selects(tc.sel, tc.labels)
+			if (err != nil) != tc.wantErr || got != tc.want {
+				t.Errorf("%s\nSelects(...): want %t (error %t), got %t (%v)", tc.reason, tc.want, tc.wantErr, got, err)
+			}
+		})
+	}
+}
+
+func TestOutside(t *testing.T) {
+	prefix := v1alpha1.TenancySettings{NameScope: v1alpha1.NameScopeNamespacePrefix, SharedTiers: []string{"ARCHIVE"}}
+	cases := map[string]struct {
+		reason string
+		t      v1alpha1.TenancySettings
+		names  Names
+		want   []string
+	}{
+		"ClusterScope": {reason: "With nameScope Cluster every name is allowed.",
+			t: v1alpha1.TenancySettings{NameScope: v1alpha1.NameScopeCluster}, names: Names{Tiers: []string{"COLD"}, Buckets: []string{"data"}}},
+		"InSlice": {reason: "Names with the namespace's prefix are allowed; tiers upper-cased.", t: prefix,
+			names: Names{Tiers: []string{"TEAM-A-COLD"}, Buckets: []string{"team-a-data"}, StorageClasses: []string{"TEAM-A-COLD"}}},
+		"SharedTransition": {reason: "A transition may name a shared tier.", t: prefix, names: Names{StorageClasses: []string{"ARCHIVE"}}},
+		"SharedTierNotManaged": {reason: "A shared tier grants no right to manage it.", t: prefix,
+			names: Names{Tiers: []string{"ARCHIVE"}}, want: []string{`tier "ARCHIVE" does not start with "TEAM-A-"`}},
+		"OtherNamespace": {reason: "Another namespace's names are outside the slice.", t: prefix,
+			names: Names{Tiers: []string{"TEAM-B-COLD"}, Buckets: []string{"team-b-data", "team-a"}, StorageClasses: []string{"TEAM-B-COLD"}},
+			want: []string{
+				`tier "TEAM-B-COLD" does not start with "TEAM-A-"`,
+				`bucket "team-b-data" does not start with "team-a-"`,
+				`bucket "team-a" does not start with "team-a-"`,
+				`storage class "TEAM-B-COLD" is neither a tier starting with "TEAM-A-" nor a shared tier`,
+			}},
+		"PrefixOfAnotherNamespace": {reason: "Namespace team-a does not own the names of namespace team-ab.", t: prefix,
+			names: Names{Buckets: []string{"team-ab-data"}}, want: []string{`bucket "team-ab-data" does not start with "team-a-"`}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, Outside("team-a", tc.t, tc.names)); diff != "" {
+				t.Errorf("%s\nOutside(...): -want +got:\n%s", tc.reason, diff)
+			}
+		})
+	}
+}

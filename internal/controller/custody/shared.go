@@ -1,0 +1,70 @@
+package custody
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	authorizationv1 "k8s.io/api/authorization/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+)
+
+// Shared is what the controllers of one manager share: one check of the
+// provider's access to Namespaces, and one registration of each field
+// index that several controllers read. It is safe for concurrent use.
+type Shared struct {
+	mu      sync.Mutex
+	indexed map[string]bool
+	checked bool
+	allowed bool
+}
+
+// NewShared returns a Shared for one manager.
+func NewShared() *Shared { return &Shared{indexed: map[string]bool{}} }
+
+// Index registers fn as the index field of objects of obj's type, unless
+// it is registered already.
+func (s *Shared) Index(ctx context.Context, fi client.FieldIndexer, obj client.Object, field string, fn client.IndexerFunc) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	k := fmt.Sprintf("%T/%s", obj, field)
+	if s.indexed[k] {
+		return nil
+	}
+	if err := fi.IndexField(ctx, obj, field, fn); err != nil {
+		return errors.Wrapf(err, "cannot index %T by %s", obj, field)
+	}
+	s.indexed[k] = true
+	return nil
+}
+
+// NamespaceAccess reports whether the provider may get, list and watch
+// Namespaces, asking the API server once. Crossplane v2 grants a provider
+// only its own kinds, Secrets, ConfigMaps, Events and Leases; the platform
+// grants Namespaces (docs/multi-tenancy.md). Without that access the
+// provider does not watch Namespaces, and refuses resources whose
+// ClusterProviderConfig selects namespaces by label. A failed check is
+// asked again next time.
+func (s *Shared) NamespaceAccess(ctx context.Context, c client.Client) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.checked {
+		return s.allowed, nil
+	}
+	for _, verb := range []string{"get", "list", "watch"} {
+		r := &authorizationv1.SelfSubjectAccessReview{Spec: authorizationv1.SelfSubjectAccessReviewSpec{
+			ResourceAttributes: &authorizationv1.ResourceAttributes{Verb: verb, Resource: "namespaces"},
+		}}
+		if err := c.Create(ctx, r); err != nil {
+			return false, errors.Wrap(err, "cannot ask whether the provider may read Namespaces")
+		}
+		if !r.Status.Allowed {
+			s.checked = true
+			return false, nil
+		}
+	}
+	s.checked, s.allowed = true, true
+	return true, nil
+}

@@ -1,0 +1,145 @@
+package custody
+
+import (
+	"context"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
+	apimeta "k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+)
+
+// IndexProviderConfig indexes managed resources by the ProviderConfig they
+// reference: "<kind>/<name>"; a namespaced ProviderConfig is always in the
+// resource's namespace.
+const IndexProviderConfig = "spec.providerConfigRef"
+
+// ProviderConfigKey is the IndexProviderConfig value of a reference.
+func ProviderConfigKey(kind, name string) string { return kind + "/" + name }
+
+// IndexByProviderConfig is the IndexProviderConfig indexer.
+func IndexByProviderConfig(o client.Object) []string {
+	mg, ok := o.(resource.ModernManaged)
+	if !ok || mg.GetProviderConfigReference() == nil {
+		return nil
+	}
+	ref := mg.GetProviderConfigReference()
+	return []string{ProviderConfigKey(ref.Kind, ref.Name)}
+}
+
+// A Watch maps the events after which a kind's resources must decide
+// again to those resources: a change of their ProviderConfig's spec, and of
+// their Namespace's labels. Resources are listed from the cache.
+type Watch struct {
+	Kube client.Reader
+	// List returns a new, empty list of the kind.
+	List func() client.ObjectList
+	Log  logging.Logger
+}
+
+// Setup adds the watches to b. The Namespace watch, metadata only, is
+// added only when the provider may watch Namespaces.
+func (w Watch) Setup(b *builder.Builder, namespaces bool) *builder.Builder {
+	b = b.Watches(&v1alpha1.ClusterProviderConfig{}, handler.EnqueueRequestsFromMapFunc(w.users(v1alpha1.ClusterProviderConfigKind)),
+		builder.WithPredicates(predicate.GenerationChangedPredicate{})).
+		Watches(&v1alpha1.ProviderConfig{}, handler.EnqueueRequestsFromMapFunc(w.users(v1alpha1.ProviderConfigKind)),
+			builder.WithPredicates(predicate.GenerationChangedPredicate{}))
+	if namespaces {
+		b = b.WatchesMetadata(&corev1.Namespace{}, handler.EnqueueRequestsFromMapFunc(w.namespace), builder.WithPredicates(labelsUpdated()))
+	}
+	return b
+}
+
+// users maps a ProviderConfig of kind to the resources that use it.
+func (w Watch) users(kind string) handler.MapFunc {
+	return func(ctx context.Context, o client.Object) []reconcile.Request {
+		opts := []client.ListOption{client.MatchingFields{IndexProviderConfig: ProviderConfigKey(kind, o.GetName())}}
+		if kind == v1alpha1.ProviderConfigKind {
+			opts = append(opts, client.InNamespace(o.GetNamespace()))
+		}
+		return w.requests(ctx, opts...)
+	}
+}
+
+// namespace maps a Namespace to the resources in it.
+func (w Watch) namespace(ctx context.Context, o client.Object) []reconcile.Request {
+	return w.requests(ctx, client.InNamespace(o.GetName()))
+}
+
+func (w Watch) requests(ctx context.Context, opts ...client.ListOption) []reconcile.Request {
+	l := w.List()
+	if err := w.Kube.List(ctx, l, opts...); err != nil {
+		// The cache serves this list; an error means it is not running,
+		// and the poll interval still reconciles.
+		w.Log.Info("Cannot list the resources to decide again", "error", err)
+		return nil
+	}
+	return Requests(l, "")
+}
+
+// Requests returns a request for every object of l except the one with UID
+// skip.
+func Requests(l client.ObjectList, skip string) []reconcile.Request {
+	var out []reconcile.Request
+	_ = apimeta.EachListItem(l, func(obj runtime.Object) error {
+		if o, ok := obj.(client.Object); ok && (skip == "" || string(o.GetUID()) != skip) {
+			out = append(out, reconcile.Request{NamespacedName: client.ObjectKeyFromObject(o)})
+		}
+		return nil
+	})
+	return out
+}
+
+// labelsUpdated passes updates that change an object's labels.
+func labelsUpdated() predicate.Predicate {
+	return predicate.Funcs{
+		CreateFunc:  func(event.CreateEvent) bool { return false },
+		DeleteFunc:  func(event.DeleteEvent) bool { return false },
+		GenericFunc: func(event.GenericEvent) bool { return false },
+		UpdateFunc:  predicate.LabelChangedPredicate{}.Update,
+	}
+}
+
+// CustodyChanged passes the events of a resource after which those that
+// name the same object must decide again: its custody record changed, its
+// deletion started, or it is gone.
+func CustodyChanged() predicate.Predicate {
+	return predicate.Funcs{
+		CreateFunc:  func(event.CreateEvent) bool { return false },
+		GenericFunc: func(event.GenericEvent) bool { return false },
+		DeleteFunc:  func(event.DeleteEvent) bool { return true },
+		UpdateFunc: func(e event.UpdateEvent) bool {
+			o, okOld := e.ObjectOld.(Subject)
+			n, okNew := e.ObjectNew.(Subject)
+			if !okOld || !okNew {
+				return false
+			}
+			started := o.GetDeletionTimestamp() == nil && n.GetDeletionTimestamp() != nil
+			return started || !equality.Semantic.DeepEqual(o.GetCustody(), n.GetCustody())
+		},
+	}
+}
+
+// IndexExternalName indexes managed resources by their external name, the
+// RustFS name of a Bucket.
+const IndexExternalName = "metadata.annotations.crossplane.io/external-name"
+
+// IndexByExternalName is the IndexExternalName indexer.
+func IndexByExternalName(o client.Object) []string {
+	if n := meta.GetExternalName(o); n != "" {
+		return []string{n}
+	}
+	return nil
+}
