@@ -170,20 +170,24 @@ func (w *world) secretVersion(name string) string {
 
 // finish runs when a scenario ends, while its controllers still run: it
 // checks that no secret value reached status, events or the controllers'
-// logs, then deletes every managed resource of the world and waits until
-// they are gone, so that later scenarios' controllers never see them.
+// logs, then deletes every managed resource of the world's namespaces and
+// waits until they are gone, so that later scenarios' controllers never
+// see them.
 func (w *world) finish() {
 	w.checkNoSecretLeaks()
-	l := []client.ObjectList{&v1alpha1.BucketLifecycleList{}, &v1alpha1.BucketList{}, &v1alpha1.TierList{}}
-	for _, o := range []client.Object{&v1alpha1.BucketLifecycle{}, &v1alpha1.Bucket{}, &v1alpha1.Tier{}} {
-		if err := env.Client.DeleteAllOf(w.ctx, o, client.InNamespace(w.ns)); err != nil {
-			w.t.Errorf("cannot delete %T: %v", o, err)
+	for _, ns := range w.namespaces() {
+		for _, o := range []client.Object{&v1alpha1.BucketLifecycle{}, &v1alpha1.Bucket{}, &v1alpha1.Tier{}} {
+			if err := env.Client.DeleteAllOf(w.ctx, o, client.InNamespace(ns)); err != nil {
+				w.t.Errorf("cannot delete %T in %s: %v", o, ns, err)
+			}
 		}
 	}
 	w.eventually(func(g gomega.Gomega) {
-		for _, list := range l {
-			g.Expect(env.Client.List(w.ctx, list, client.InNamespace(w.ns))).To(gomega.Succeed())
-			g.Expect(meta.LenList(list)).To(gomega.BeZero(), "%T left after the scenario", list)
+		for _, ns := range w.namespaces() {
+			for _, list := range []client.ObjectList{&v1alpha1.BucketLifecycleList{}, &v1alpha1.BucketList{}, &v1alpha1.TierList{}} {
+				g.Expect(env.Client.List(w.ctx, list, client.InNamespace(ns))).To(gomega.Succeed())
+				g.Expect(meta.LenList(list)).To(gomega.BeZero(), "%T left in %s after the scenario", list, ns)
+			}
 		}
 	})
 	if w.t.Failed() {
@@ -194,15 +198,17 @@ func (w *world) finish() {
 // checkNoSecretLeaks fails the test if a secret key of the emulators
 // appears in any managed resource, event or controller log line.
 func (w *world) checkNoSecretLeaks() {
-	lists := []client.ObjectList{&v1alpha1.TierList{}, &v1alpha1.BucketList{}, &v1alpha1.BucketLifecycleList{}, &corev1.EventList{}}
-	for _, l := range lists {
-		if err := env.Client.List(w.ctx, l, client.InNamespace(w.ns)); err != nil {
-			w.t.Errorf("cannot list %T: %v", l, err)
-			continue
-		}
-		b, _ := json.Marshal(l)
-		if strings.Contains(string(b), sentinel) {
-			w.t.Errorf("a secret value appears in %T", l)
+	for _, ns := range w.namespaces() {
+		lists := []client.ObjectList{&v1alpha1.TierList{}, &v1alpha1.BucketList{}, &v1alpha1.BucketLifecycleList{}, &corev1.EventList{}}
+		for _, l := range lists {
+			if err := env.Client.List(w.ctx, l, client.InNamespace(ns)); err != nil {
+				w.t.Errorf("cannot list %T in %s: %v", l, ns, err)
+				continue
+			}
+			b, _ := json.Marshal(l)
+			if strings.Contains(string(b), sentinel) {
+				w.t.Errorf("a secret value appears in %T of namespace %s", l, ns)
+			}
 		}
 	}
 	if strings.Contains(w.log.String(), sentinel) {

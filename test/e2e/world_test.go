@@ -54,6 +54,8 @@ type world struct {
 	remote *rustfstest.Server
 	log    *testenv.LogBuffer
 	poll   time.Duration
+	// others are further namespaces of the scenario (see addNamespace).
+	others []string
 }
 
 // newWorld starts a world whose controllers poll every poll; the local
@@ -126,6 +128,18 @@ func (w *world) seedTier(name, prefix string) {
 		AccessKey: oldTierAK, SecretKey: oldTierSK,
 	})
 }
+
+// addNamespace creates another namespace for the scenario, whose managed
+// resources finish deletes and checks for secret values like the world's.
+func (w *world) addNamespace() string {
+	w.t.Helper()
+	ns := newNamespace(w.t)
+	w.others = append(w.others, ns)
+	return ns
+}
+
+// namespaces returns the world's namespace and those added to it.
+func (w *world) namespaces() []string { return append([]string{w.ns}, w.others...) }
 
 // newNamespace creates a namespace for one test. envtest runs no namespace
 // controller, so it is never removed; names are generated.
