@@ -94,6 +94,14 @@ type Custody struct {
 	// +optional
 	Object string `json:"object,omitempty"`
 
+	// Config is the kind of ProviderConfig through which access was
+	// proven. Resources proven through a ClusterProviderConfig own before
+	// those proven through a namespaced ProviderConfig, whose RustFS (and
+	// the deployment ID it reports) a namespace chooses itself.
+	// +kubebuilder:validation:Enum=ClusterProviderConfig;ProviderConfig
+	// +optional
+	Config string `json:"config,omitempty"`
+
 	// AccessProvenAt is when a read of RustFS with the resource's own
 	// ProviderConfig credentials first succeeded on Identity. A resource
 	// without proven access never owns an object.

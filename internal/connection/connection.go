@@ -44,6 +44,9 @@ type Connection struct {
 // RustFS it points at and the tenancy settings that decide whether, and
 // for which names, the resource may use it.
 type Target struct {
+	// Kind of the ProviderConfig: ProviderConfig or ClusterProviderConfig.
+	Kind string
+
 	// Config names the ProviderConfig for messages, for example
 	// "ClusterProviderConfig default" or "ProviderConfig team-a/rustfs".
 	Config string
@@ -129,7 +132,7 @@ func (r *Resolver) namespaced(ctx context.Context, ns, name string) (*Target, er
 			src.ca = &caRef{ns: ns, name: t.CABundleSecretRef.Name, key: t.CABundleSecretRef.Key}
 		}
 	}
-	return &Target{Config: src.kind, Tenancy: pc.Spec.TenancySettings, src: src, region: pc.Spec.Region}, nil
+	return &Target{Kind: v1alpha1.ProviderConfigKind, Config: src.kind, Tenancy: pc.Spec.TenancySettings, src: src, region: pc.Spec.Region}, nil
 }
 
 func (r *Resolver) cluster(ctx context.Context, name string) (*Target, error) {
@@ -148,7 +151,7 @@ func (r *Resolver) cluster(ctx context.Context, name string) (*Target, error) {
 			src.ca = &caRef{ns: t.CABundleSecretRef.Namespace, name: t.CABundleSecretRef.Name, key: t.CABundleSecretRef.Key}
 		}
 	}
-	return &Target{Config: src.kind, NamespaceSelector: pc.Spec.NamespaceSelector, Tenancy: pc.Spec.TenancySettings,
+	return &Target{Kind: v1alpha1.ClusterProviderConfigKind, Config: src.kind, NamespaceSelector: pc.Spec.NamespaceSelector, Tenancy: pc.Spec.TenancySettings,
 		src: src, region: pc.Spec.Region}, nil
 }
 

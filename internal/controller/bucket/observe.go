@@ -85,12 +85,12 @@ func (e *external) exists(ctx context.Context, cr *v1alpha1.Bucket, name string)
 // custody records the Bucket's proven access and decides, from the records
 // of the Buckets of the same bucket, whether it may write (package custody).
 func (e *external) custody(ctx context.Context, cr *v1alpha1.Bucket, name string, exists bool) (custody.Verdict, error) {
-	id, alias, err := e.identify(ctx, e.conn)
+	p, err := e.identify.Proof(ctx, e.conn, name)
 	if err != nil {
 		return custody.Verdict{}, errors.Wrap(err, "cannot identify the RustFS deployment")
 	}
 	was := custody.Record(cr)
-	rec := custody.Prove(was, id, alias, name, e.now())
+	rec := custody.Prove(was, p, e.now())
 	l := &v1alpha1.BucketList{}
 	if err := e.kube.List(ctx, l, client.MatchingFields{custody.IndexExternalName: name}); err != nil {
 		return custody.Verdict{}, errors.Wrap(err, "cannot list the Buckets of the same bucket")

@@ -3,6 +3,7 @@ package bucketlifecycle
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -14,11 +15,11 @@ import (
 )
 
 // A custodian is what Observe learned about the tenancy of the bucket's
-// lifecycle configuration: the RustFS identity, and the lifecycles that
-// name the same bucket.
+// lifecycle configuration: the proof a successful read would give, and the
+// lifecycles that name the same bucket.
 type custodian struct {
-	identity, alias string
-	peers           []custody.Subject
+	proof custody.Proof
+	peers []custody.Subject
 }
 
 // bucketRule is rule 5 (docs/multi-tenancy.md): a BucketLifecycle configures
@@ -35,7 +36,7 @@ func (e *external) bucketRule(ctx context.Context, cr *v1alpha1.BucketLifecycle,
 	for i := range l.Items {
 		buckets[i] = &l.Items[i]
 	}
-	owner := custody.Oldest(c.identity, bucket, buckets)
+	owner := custody.Oldest(c.proof.Identity, bucket, buckets)
 	switch {
 	case owner == nil && e.conn.Target.Tenancy.Adoption == v1alpha1.AdoptionNever && !holds(cr, c):
 		return &custody.Refusal{Reason: v1alpha1.ReasonAdoptionNotAllowed, Message: fmt.Sprintf("No Bucket manages bucket %q, "+
@@ -50,16 +51,21 @@ func (e *external) bucketRule(ctx context.Context, cr *v1alpha1.BucketLifecycle,
 }
 
 // holds reports whether cr's record says it created or adopted the
-// configuration of its bucket on this RustFS.
+// configuration of its bucket on this RustFS, through this kind of
+// ProviderConfig.
 func holds(cr *v1alpha1.BucketLifecycle, c custodian) bool {
-	rec := custody.Record(cr)
-	same := rec.Identity == c.identity || c.alias != "" && rec.Identity == c.alias
-	return same && rec.Object == cr.Spec.ForProvider.Bucket && rec.Acquired != ""
+	return custody.Prove(custody.Record(cr), c.proof, time.Time{}).Acquired != ""
 }
 
 // identify finds the RustFS identity and the lifecycles of the same bucket.
 func (e *external) identify(ctx context.Context, cr *v1alpha1.BucketLifecycle) (custodian, error) {
-	id, alias, err := e.identifyFn(ctx, e.conn)
+	p, err := e.identifyFn.Proof(ctx, e.conn, cr.Spec.ForProvider.Bucket)
+	if rustfs.IsAccessDenied(err) {
+		was := custody.Record(cr)
+		if serr := custody.Save(ctx, e.kube, cr, was, custody.Withdraw(was)); serr != nil {
+			return custodian{}, serr
+		}
+	}
 	if err != nil {
 		return custodian{}, errors.Wrap(err, "cannot identify the RustFS deployment")
 	}
@@ -68,7 +74,7 @@ func (e *external) identify(ctx context.Context, cr *v1alpha1.BucketLifecycle) (
 		return custodian{}, err
 	}
 	e.peerList = peers
-	return custodian{identity: id, alias: alias, peers: peers}, nil
+	return custodian{proof: p, peers: peers}, nil
 }
 
 // decide records the lifecycle's proven access, after a read with its own
@@ -80,7 +86,7 @@ func (e *external) decide(ctx context.Context, cr *v1alpha1.BucketLifecycle, c c
 		return custody.Verdict{}, custody.Save(ctx, e.kube, cr, was, custody.Withdraw(was))
 	}
 	bucket := cr.Spec.ForProvider.Bucket
-	rec := custody.Prove(was, c.identity, c.alias, bucket, e.now())
+	rec := custody.Prove(was, c.proof, e.now())
 	o := custody.Object{Kind: v1alpha1.BucketLifecycleKind, Noun: fmt.Sprintf("the lifecycle configuration of bucket %q", bucket),
 		Field:  "spec.forProvider.bucket (S3 keeps one lifecycle configuration per bucket: merge the rules into one BucketLifecycle)",
 		Exists: exists, Duplicate: v1alpha1.ReasonDuplicateLifecycle}

@@ -11,22 +11,24 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 )
 
-// Elect returns the owner of rec.Object on rec.Identity: the oldest
-// candidate among self, whose record this reconcile has just made (rec),
-// and peers, whose records are read as the cache holds them. peers may
-// include self; that copy is ignored. It returns nil when there is no
-// candidate.
+// Elect returns the owner of rec.Object on rec.Identity: the first
+// candidate (see older) among self, whose record this reconcile has just
+// made (rec), and peers, whose records are read as the cache holds them.
+// peers may include self; that copy is ignored. It returns nil when there
+// is no candidate.
 func Elect(self Subject, rec v1alpha1.Custody, peers []Subject) Subject {
 	var owner Subject
+	var ownerRec *v1alpha1.Custody
 	if candidate(self, &rec, rec.Identity, rec.Object) {
-		owner = self
+		owner, ownerRec = self, &rec
 	}
 	for _, p := range peers {
-		if p.GetUID() == self.GetUID() || !candidate(p, p.GetCustody(), rec.Identity, rec.Object) {
+		c := p.GetCustody()
+		if p.GetUID() == self.GetUID() || !candidate(p, c, rec.Identity, rec.Object) {
 			continue
 		}
-		if owner == nil || older(p, owner) {
-			owner = p
+		if owner == nil || older(p, c, owner, ownerRec) {
+			owner, ownerRec = p, c
 		}
 	}
 	return owner
@@ -37,7 +39,7 @@ func Elect(self Subject, rec v1alpha1.Custody, peers []Subject) Subject {
 func Oldest(identity, object string, subjects []Subject) Subject {
 	var owner Subject
 	for _, s := range subjects {
-		if candidate(s, s.GetCustody(), identity, object) && (owner == nil || older(s, owner)) {
+		if candidate(s, s.GetCustody(), identity, object) && (owner == nil || older(s, s.GetCustody(), owner, owner.GetCustody())) {
 			owner = s
 		}
 	}
@@ -51,8 +53,15 @@ func candidate(s Subject, c *v1alpha1.Custody, identity, object string) bool {
 		c.Identity == identity && c.Object == object && c.AccessProvenAt != nil && c.Eligible
 }
 
-// older orders resources by creation time, then namespace, then name.
-func older(a, b Subject) bool {
+// older orders candidates a and b, with records ac and bc: those proven
+// through a ClusterProviderConfig first, then by creation time, namespace
+// and name. A namespaced ProviderConfig may point at a RustFS of the
+// namespace's choosing that reports the platform's deployment ID, so its
+// resources never outrank the platform's.
+func older(a Subject, ac *v1alpha1.Custody, b Subject, bc *v1alpha1.Custody) bool {
+	if pa, pb := platform(ac), platform(bc); pa != pb {
+		return pa
+	}
 	ta, tb := a.GetCreationTimestamp(), b.GetCreationTimestamp()
 	if !ta.Equal(&tb) {
 		return ta.Before(&tb)
@@ -64,14 +73,15 @@ func older(a, b Subject) bool {
 }
 
 // Confirm elects again just before a write, after re-reading past the
-// cache every peer older than self that the cache shows as no candidate:
+// cache every peer that could outrank self but that the cache shows as no
+// candidate:
 // an older resource that has just proven access must not be overruled by a
 // cache that has not caught up with its record. It returns the owner.
 func Confirm(ctx context.Context, r client.Reader, self Subject, peers []Subject) (Subject, error) {
 	rec := Record(self)
 	fresh := make([]Subject, 0, len(peers))
 	for _, p := range peers {
-		if p.GetUID() == self.GetUID() || !older(p, self) || candidate(p, p.GetCustody(), rec.Identity, rec.Object) {
+		if p.GetUID() == self.GetUID() || !couldOutrank(p, self, &rec) || candidate(p, p.GetCustody(), rec.Identity, rec.Object) {
 			fresh = append(fresh, p)
 			continue
 		}
@@ -89,4 +99,16 @@ func Confirm(ctx context.Context, r client.Reader, self Subject, peers []Subject
 		fresh = append(fresh, cp)
 	}
 	return Elect(self, rec, fresh), nil
+}
+
+// platform reports whether the record's access was proven through a
+// ClusterProviderConfig.
+func platform(c *v1alpha1.Custody) bool {
+	return c != nil && c.Config == v1alpha1.ClusterProviderConfigKind
+}
+
+// couldOutrank reports whether p would come before self, with record rec,
+// were p a candidate proven through a ClusterProviderConfig.
+func couldOutrank(p, self Subject, rec *v1alpha1.Custody) bool {
+	return older(p, &v1alpha1.Custody{Config: v1alpha1.ClusterProviderConfigKind}, self, rec)
 }

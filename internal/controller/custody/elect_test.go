@@ -29,7 +29,8 @@ func peer(ns, name string, created time.Duration, mods ...peerModifier) *v1alpha
 	t := &v1alpha1.Tier{ObjectMeta: metav1.ObjectMeta{
 		Namespace: ns, Name: name, UID: types.UID(ns + "/" + name), CreationTimestamp: metav1.NewTime(t0.Add(created)),
 	}}
-	t.SetCustody(&v1alpha1.Custody{Identity: deployment, Object: object, AccessProvenAt: &metav1.Time{Time: t0}, Eligible: true})
+	t.SetCustody(&v1alpha1.Custody{Identity: deployment, Object: object, Config: v1alpha1.ClusterProviderConfigKind,
+		AccessProvenAt: &metav1.Time{Time: t0}, Eligible: true})
 	for _, m := range mods {
 		m(t)
 	}
@@ -40,6 +41,9 @@ func unproven(t *v1alpha1.Tier)   { t.Status.Custody.AccessProvenAt = nil }
 func ineligible(t *v1alpha1.Tier) { t.Status.Custody.Eligible = false }
 func noRecord(t *v1alpha1.Tier)   { t.Status.Custody = nil }
 func deleting(t *v1alpha1.Tier)   { now := metav1.NewTime(t0); t.DeletionTimestamp = &now }
+
+// viaNamespaced proves access through a namespaced ProviderConfig.
+func viaNamespaced(t *v1alpha1.Tier) { t.Status.Custody.Config = v1alpha1.ProviderConfigKind }
 
 func onIdentity(id string) peerModifier {
 	return func(t *v1alpha1.Tier) { t.Status.Custody.Identity = id }
@@ -82,6 +86,10 @@ func TestElect(t *testing.T) {
 		"OtherRustFS":    {reason: "Proven access to another deployment is another object.", peers: []*v1alpha1.Tier{peer("a", "old", 0, onIdentity(otherID))}, want: "b/self"},
 		"StaleObject":    {reason: "A record about another object does not count.", peers: []*v1alpha1.Tier{peer("a", "old", 0, forObject("WARM"))}, want: "b/self"},
 		"TieByNamespace": {reason: "Equal creation times are ordered by namespace, then name.", peers: []*v1alpha1.Tier{peer("a", "same", time.Minute)}, want: "a/same"},
+		"OlderNamespaced": {reason: "A namespace's own ProviderConfig never outranks the platform's, whatever deployment ID its RustFS reports.",
+			peers: []*v1alpha1.Tier{peer("a", "old", 0, viaNamespaced)}, want: "b/self"},
+		"SelfNamespaced": {reason: "A resource proven through a namespaced ProviderConfig yields to a younger platform one.",
+			self: peer("b", "self", 0, viaNamespaced), peers: []*v1alpha1.Tier{peer("a", "young", time.Hour)}, want: "a/young"},
 		"SelfUnproven": {reason: "Without proven access the resource owns nothing, even alone.",
 			self: peer("b", "self", time.Minute, unproven), want: "none"},
 		"HandOverToEligible": {reason: "After the owner, the next eligible candidate owns, skipping ineligible older ones.",

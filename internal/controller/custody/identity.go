@@ -17,3 +17,13 @@ type Identify func(ctx context.Context, c *connection.Connection) (identity, ali
 func ByEndpoint(_ context.Context, c *connection.Connection) (string, string, error) {
 	return "endpoint:" + c.Endpoint, "", nil
 }
+
+// Proof returns the proof that a read through c, which succeeded, gives
+// for object: the identity c reaches and c's kind of ProviderConfig.
+func (i Identify) Proof(ctx context.Context, c *connection.Connection, object string) (Proof, error) {
+	id, alias, err := i(ctx, c)
+	if err != nil {
+		return Proof{}, err
+	}
+	return Proof{Identity: id, Alias: alias, Config: c.Target.Kind, Object: object}, nil
+}

@@ -34,18 +34,34 @@ func Record(s Subject) v1alpha1.Custody {
 	return *c.DeepCopy()
 }
 
-// Prove returns rec after a read of RustFS with the resource's own
-// credentials succeeded at now on identity, for object. A record of the
-// same identity and object keeps its time of proof and what it acquired. A
-// record of alias, another identity of the same RustFS (the endpoint form
-// of identity, recorded while RustFS refused the admin info call), carries
-// over to identity. Any other record is replaced: proven access and
-// acquisitions hold for one deployment and one object only.
-func Prove(rec v1alpha1.Custody, identity, alias, object string, now time.Time) v1alpha1.Custody {
-	same := rec.Object == object && (rec.Identity == identity || alias != "" && rec.Identity == alias)
+// A Proof is a read of RustFS that succeeded with a resource's own
+// credentials.
+type Proof struct {
+	// Identity of the RustFS deployment that answered, and Alias, another
+	// identity of the same RustFS: its endpoint form, under which records
+	// made while RustFS refused the admin info call were kept ("" if none).
+	Identity, Alias string
+
+	// Config is the kind of the resource's ProviderConfig.
+	Config string
+
+	// Object is the RustFS object the resource names.
+	Object string
+}
+
+// Prove returns rec after proof p at now. A record of the same identity (or
+// its alias), ProviderConfig kind and object keeps its time of proof and
+// what it acquired. Any other record is replaced: proven access and
+// acquisitions hold for one deployment, one object, and one kind of
+// ProviderConfig, so that what was acquired through a RustFS a namespace
+// chose itself never counts on the platform's.
+func Prove(rec v1alpha1.Custody, p Proof, now time.Time) v1alpha1.Custody {
+	same := rec.Object == p.Object && rec.Config == p.Config &&
+		(rec.Identity == p.Identity || p.Alias != "" && rec.Identity == p.Alias)
 	if !same {
-		rec = v1alpha1.Custody{Object: object}
+		rec = v1alpha1.Custody{Object: p.Object, Config: p.Config}
 	}
+	identity := p.Identity
 	rec.Identity = identity
 	if rec.AccessProvenAt == nil {
 		rec.AccessProvenAt = &metav1.Time{Time: now.UTC().Truncate(time.Second)}
@@ -70,7 +86,7 @@ func Ineligible(rec v1alpha1.Custody) v1alpha1.Custody {
 
 // custodyKeys are the JSON names of every field of v1alpha1.Custody; a
 // merge patch sets each one, to null when empty, so that Save also clears.
-var custodyKeys = []string{"identity", "object", "accessProvenAt", "eligible", "acquired"}
+var custodyKeys = []string{"identity", "object", "config", "accessProvenAt", "eligible", "acquired"}
 
 // Save sets rec as s's custody record and writes it through the status
 // subresource, unless it equals was, the record s was read with. It merge

@@ -22,39 +22,48 @@ import (
 )
 
 func TestProve(t *testing.T) {
-	proven := &metav1.Time{Time: t0}
-	now := t0.Add(time.Hour)
-	fresh := &metav1.Time{Time: now}
-	held := v1alpha1.Custody{Identity: deployment, Object: object, AccessProvenAt: proven, Eligible: true, Acquired: v1alpha1.AcquiredCreated}
-	cases := map[string]struct {
-		reason   string
-		rec      v1alpha1.Custody
-		identity string
-		alias    string
-		object   string
-		want     v1alpha1.Custody
-	}{
-		"First": {reason: "The first read proves access now.", identity: deployment, object: object,
-			want: v1alpha1.Custody{Identity: deployment, Object: object, AccessProvenAt: fresh}},
-		"Again": {reason: "Later reads keep the record, its time and what it acquired.", rec: held, identity: deployment, object: object, want: held},
-		"OtherRustFS": {reason: "Another deployment starts afresh: acquisitions hold for one deployment.", rec: held, identity: otherID, object: object,
-			want: v1alpha1.Custody{Identity: otherID, Object: object, AccessProvenAt: fresh}},
-		"OtherObject": {reason: "Another object starts afresh.", rec: held, identity: deployment, object: "WARM",
-			want: v1alpha1.Custody{Identity: deployment, Object: "WARM", AccessProvenAt: fresh}},
-		"FromEndpointToDeployment": {reason: "A record made under the endpoint form of the same RustFS carries over to its deployment ID.",
-			rec:      v1alpha1.Custody{Identity: "endpoint:http://rustfs:9000", Object: object, AccessProvenAt: proven, Acquired: v1alpha1.AcquiredCreated},
-			identity: deployment, alias: "endpoint:http://rustfs:9000", object: object,
-			want: v1alpha1.Custody{Identity: deployment, Object: object, AccessProvenAt: proven, Acquired: v1alpha1.AcquiredCreated}},
-		"Withdrawn": {reason: "A record whose access was withdrawn is proven again.", rec: Withdraw(held), identity: deployment, object: object,
-			want: v1alpha1.Custody{Identity: deployment, Object: object, AccessProvenAt: fresh, Acquired: v1alpha1.AcquiredCreated}},
-	}
-	for name, tc := range cases {
+	for name, tc := range proveCases() {
 		t.Run(name, func(t *testing.T) {
-			got := Prove(tc.rec, tc.identity, tc.alias, tc.object, now)
+			got := Prove(tc.rec, tc.proof, t0.Add(time.Hour))
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("%s\nProve(...): -want +got:\n%s", tc.reason, diff)
 			}
 		})
+	}
+}
+
+type proveCase struct {
+	reason string
+	rec    v1alpha1.Custody
+	proof  Proof
+	want   v1alpha1.Custody
+}
+
+func proveCases() map[string]proveCase {
+	proven := &metav1.Time{Time: t0}
+	fresh := &metav1.Time{Time: t0.Add(time.Hour)}
+	cluster := v1alpha1.ClusterProviderConfigKind
+	held := v1alpha1.Custody{Identity: deployment, Object: object, Config: cluster, AccessProvenAt: proven, Eligible: true, Acquired: v1alpha1.AcquiredCreated}
+	proof := Proof{Identity: deployment, Config: cluster, Object: object}
+	endpoint := "endpoint:http://rustfs:9000"
+	return map[string]proveCase{
+		"First": {reason: "The first read proves access now.", proof: proof,
+			want: v1alpha1.Custody{Identity: deployment, Object: object, Config: cluster, AccessProvenAt: fresh}},
+		"Again": {reason: "Later reads keep the record, its time and what it acquired.", rec: held, proof: proof, want: held},
+		"OtherRustFS": {reason: "Another deployment starts afresh: acquisitions hold for one deployment.", rec: held,
+			proof: Proof{Identity: otherID, Config: cluster, Object: object},
+			want:  v1alpha1.Custody{Identity: otherID, Object: object, Config: cluster, AccessProvenAt: fresh}},
+		"OtherObject": {reason: "Another object starts afresh.", rec: held, proof: Proof{Identity: deployment, Config: cluster, Object: "WARM"},
+			want: v1alpha1.Custody{Identity: deployment, Object: "WARM", Config: cluster, AccessProvenAt: fresh}},
+		"OtherConfigKind": {reason: "What was acquired through a namespace's own ProviderConfig never counts through the platform's.",
+			rec:   v1alpha1.Custody{Identity: deployment, Object: object, Config: v1alpha1.ProviderConfigKind, AccessProvenAt: proven, Acquired: v1alpha1.AcquiredCreated},
+			proof: proof, want: v1alpha1.Custody{Identity: deployment, Object: object, Config: cluster, AccessProvenAt: fresh}},
+		"FromEndpointToDeployment": {reason: "A record made under the endpoint form of the same RustFS carries over to its deployment ID.",
+			rec:   v1alpha1.Custody{Identity: endpoint, Object: object, Config: cluster, AccessProvenAt: proven, Acquired: v1alpha1.AcquiredCreated},
+			proof: Proof{Identity: deployment, Alias: endpoint, Config: cluster, Object: object},
+			want:  v1alpha1.Custody{Identity: deployment, Object: object, Config: cluster, AccessProvenAt: proven, Acquired: v1alpha1.AcquiredCreated}},
+		"Withdrawn": {reason: "A record whose access was withdrawn is proven again.", rec: Withdraw(held), proof: proof,
+			want: v1alpha1.Custody{Identity: deployment, Object: object, Config: cluster, AccessProvenAt: fresh, Acquired: v1alpha1.AcquiredCreated}},
 	}
 }
 
@@ -91,7 +100,7 @@ func TestSave(t *testing.T) {
 	if err := kube.Get(ctx, client.ObjectKeyFromObject(stored), got); err != nil {
 		t.Fatal(err)
 	}
-	want := v1alpha1.Custody{Identity: deployment, Object: object}
+	want := v1alpha1.Custody{Identity: deployment, Object: object, Config: v1alpha1.ClusterProviderConfigKind}
 	if diff := cmp.Diff(&want, got.Status.Custody); diff != "" {
 		t.Errorf("Save(...): stored record -want +got:\n%s", diff)
 	}
@@ -112,7 +121,7 @@ func TestCustodyPatchClears(t *testing.T) {
 	if err := json.Unmarshal(b, &got); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]any{"identity": deployment, "object": nil, "accessProvenAt": nil, "eligible": nil, "acquired": nil}
+	want := map[string]any{"identity": deployment, "object": nil, "config": nil, "accessProvenAt": nil, "eligible": nil, "acquired": nil}
 	if diff := cmp.Diff(want, got["status"]["custody"]); diff != "" {
 		t.Errorf("custodyPatch(...): -want +got:\n%s", diff)
 	}

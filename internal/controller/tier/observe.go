@@ -86,13 +86,13 @@ func (e *external) lookup(ctx context.Context, cr *v1alpha1.Tier) (*rustfs.Tier,
 // custody records the Tier's proven access and decides, from the records
 // of the Tiers naming the same tier, whether it may write (package custody).
 func (e *external) custody(ctx context.Context, cr *v1alpha1.Tier, exists bool) (custody.Verdict, error) {
-	id, alias, err := e.identify(ctx, e.conn)
+	name := cr.Spec.ForProvider.Name
+	p, err := e.identify.Proof(ctx, e.conn, name)
 	if err != nil {
 		return custody.Verdict{}, errors.Wrap(err, errIdentify)
 	}
-	name := cr.Spec.ForProvider.Name
 	was := custody.Record(cr)
-	rec := custody.Prove(was, id, alias, name, e.now())
+	rec := custody.Prove(was, p, e.now())
 	l := &v1alpha1.TierList{}
 	if err := e.kube.List(ctx, l, client.MatchingFields{indexTierName: name}); err != nil {
 		return custody.Verdict{}, errors.Wrap(err, errPeers)
