@@ -38,7 +38,7 @@ func TestTargetReadsNoSecret(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &Target{Config: "ClusterProviderConfig tenants", NamespaceSelector: sel, Tenancy: tenancy}
+	want := &Target{Kind: v1alpha1.ClusterProviderConfigKind, Config: "ClusterProviderConfig tenants", NamespaceSelector: sel, Tenancy: tenancy}
 	if diff := cmp.Diff(want, got, cmpopts.IgnoreUnexported(Target{})); diff != "" {
 		t.Errorf("Target(...): -want +got:\n%s", diff)
 	}

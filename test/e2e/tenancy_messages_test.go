@@ -61,8 +61,8 @@ func TestTenancyMessagesDoNotRevealAnotherNamespace(t *testing.T) {
 		t.Errorf("namespace B learns about namespace A: %s", l)
 	}
 	tn.expectDuplicateTier(hostile[0], hostile[1])
-	tn.expectRefused(reasonDuplicateBucket, hostile[2])
-	tn.expectRefused(reasonBucketManagedElsewhere, hostile[3])
+	tn.expectRefused(v1alpha1.ReasonDuplicateBucket, hostile[2])
+	tn.expectRefused(v1alpha1.ReasonBucketManagedElsewhere, hostile[3])
 }
 
 // A secretOfA is something namespace B must never learn about namespace A.

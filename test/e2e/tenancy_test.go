@@ -60,7 +60,7 @@ func TestTenancyLifecycleInAnotherNamespaceCannotChangeABucketItDoesNotManage(t 
 	if diff := cmp.Diff(before, tn.liveLifecycles(buckets...)); diff != "" {
 		t.Errorf("live lifecycle configurations of namespace A's buckets: -before, +after B's BucketLifecycles:\n%s", diff)
 	}
-	tn.expectRefused(reasonBucketManagedElsewhere, hostile...)
+	tn.expectRefused(v1alpha1.ReasonBucketManagedElsewhere, hostile...)
 	tn.waitReady(logs, photos, reports, keep)
 }
 
@@ -86,7 +86,7 @@ func TestTenancyBucketInAnotherNamespaceCannotAdoptABucketItDoesNotOwn(t *testin
 	if v := tn.local.BucketVersioning("a-ledger"); v != string(v1alpha1.VersioningEnabled) {
 		t.Errorf("versioning of bucket a-ledger: want Enabled, as namespace A's Bucket says, got %q", v)
 	}
-	tn.expectRefused(reasonDuplicateBucket, theirs)
+	tn.expectRefused(v1alpha1.ReasonDuplicateBucket, theirs)
 	tn.waitReady(mine)
 }
 

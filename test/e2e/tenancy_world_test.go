@@ -31,13 +31,6 @@ const (
 	polls = 3
 )
 
-// The duplicate reasons of the tenancy model (design.md, "Tenancy and
-// ownership (v0.2)"), spelled out until the API defines them.
-const (
-	reasonDuplicateBucket        = xpv2.ConditionReason("DuplicateBucket")
-	reasonBucketManagedElsewhere = xpv2.ConditionReason("BucketManagedElsewhere")
-)
-
 // A tenancy is a world whose namespace belongs to the platform team (it
 // holds the ClusterProviderConfig's admin Secret), plus two tenant
 // namespaces that use that ClusterProviderConfig: a, the platform's

@@ -77,6 +77,18 @@ func NormalizeEndpoint(raw string) (string, error) {
 	return u.Scheme + "://" + strings.Replace(hostPort, "%", "%25", 1), nil
 }
 
+// EndpointIdentity returns the identity of a RustFS reached at endpoint
+// that refuses the admin info call: the normalised endpoint. A caller that
+// kept records under it recognises them after the same RustFS has been
+// identified by its deployment ID.
+func EndpointIdentity(endpoint string) (Identity, error) {
+	ep, err := NormalizeEndpoint(endpoint)
+	if err != nil {
+		return "", err
+	}
+	return Identity(endpointPrefix + ep), nil
+}
+
 // Defaults of an IdentityCache.
 const (
 	// DefaultRefusalTTL is how long a refused or ID-less info answer is

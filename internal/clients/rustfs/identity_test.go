@@ -172,3 +172,18 @@ func TestIdentityJoinsSpellingsOfOneDeployment(t *testing.T) {
 		t.Errorf("emulators sharing an ID must be one RustFS and others not: %q %q %q (%v %v %v)", idA, idB, idO, errA, errB, errO)
 	}
 }
+
+func TestEndpointIdentity(t *testing.T) {
+	srv := serve(t, tierOnly)
+	refused, err := clientFor(t, srv.URL(), tierOnlyAK, tierOnlySK).Identity(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := EndpointIdentity(strings.Replace(srv.URL(), "http://", "HTTP://", 1) + "/")
+	if err != nil || got != refused {
+		t.Errorf("EndpointIdentity(...): want %q, the identity of a refused configuration at that endpoint, got %q (%v)", refused, got, err)
+	}
+	if _, err := EndpointIdentity("ftp://rustfs"); err == nil {
+		t.Error("EndpointIdentity(ftp://rustfs): want an error")
+	}
+}

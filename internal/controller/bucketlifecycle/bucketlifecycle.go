@@ -66,8 +66,10 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	res := connection.NewResolver(kube, mgr.GetAPIReader(),
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
 	// One client, and connection pool, per configuration (clientpool).
-	c := &connector{kube: kube, uncached: mgr.GetAPIReader(), identify: custody.ByEndpoint, now: time.Now, peers: listPeers(kube),
-		gate: custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess}), newClient: clientpool.Shared(3*o.PollInterval, newClient)}
+	clients := clientpool.Shared(3*o.PollInterval, o.NewClient)
+	c := &connector{kube: kube, uncached: mgr.GetAPIReader(), identify: custody.ByClient(clients), now: time.Now, peers: listPeers(kube),
+		gate:      custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess}),
+		newClient: func(c rustfs.Config) (api, error) { return clients(c) }}
 	opts := append(o.Managed(mgr, name),
 		managed.WithTypedExternalConnector[*v1alpha1.BucketLifecycle](c),
 		// The bucket, not metadata.name, identifies the configuration, and

@@ -18,6 +18,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
@@ -79,6 +80,7 @@ func New(log logging.Logger, s ControllerSettings) Options {
 		PollJitter:    s.PollJitter,
 		NaiveTierList: s.NaiveTierList,
 		Custody:       custody.NewShared(),
+		Identities:    rustfs.NewIdentityCache(),
 	}
 	if s.Metrics != nil {
 		o.MetricOptions = &controller.MetricOptions{MRMetrics: s.Metrics}

@@ -14,6 +14,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/feature"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
@@ -31,6 +32,17 @@ type Options struct {
 	// Custody is what the controllers of one manager share for the
 	// tenancy rules: field indexes and the check of Namespace access.
 	Custody *custody.Shared
+
+	// Identities is the RustFS identity cache every client of the
+	// manager shares (NewClient), so that one configuration costs one
+	// admin info request, and a configuration refused that call at an
+	// endpoint learns the deployment ID another one was told there.
+	Identities *rustfs.IdentityCache
+}
+
+// NewClient returns a RustFS client for c that shares o's identity cache.
+func (o Options) NewClient(c rustfs.Config) (*rustfs.Client, error) {
+	return rustfs.New(c, rustfs.WithIdentityCache(o.Identities))
 }
 
 // Managed returns the managed reconciler options every kind uses. Management

@@ -58,9 +58,10 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	gate := custody.NewGate(kube, resolver, custody.Namespaces{Reader: kube, Allowed: nsAccess})
 	gate.Report = report
 	// One client, and connection pool, per configuration (clientpool).
-	pooled := clientpool.Shared(3*o.PollInterval, newClient)
+	clients := clientpool.Shared(3*o.PollInterval, o.NewClient)
+	pooled := func(c rustfs.Config) (rustfs.TierAPI, error) { return clients(c) }
 	c := &connector{
-		kube: kube, uncached: mgr.GetAPIReader(), gate: gate, identify: custody.ByEndpoint,
+		kube: kube, uncached: mgr.GetAPIReader(), gate: gate, identify: custody.ByClient(clients),
 		newClient: pooled, listTiers: directList(pooled), invalidate: func(*connection.Connection) {},
 		now: time.Now, poll: o.PollInterval,
 	}
@@ -86,7 +87,8 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	return w.Setup(b, nsAccess).Complete(ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter))
 }
 
-// newClient returns a RustFS client for c.
+// newClient returns a RustFS client for c with an identity cache of its
+// own. Setup shares clients and their identity cache instead.
 func newClient(c rustfs.Config) (rustfs.TierAPI, error) {
 	cl, err := rustfs.New(c)
 	if err != nil {
