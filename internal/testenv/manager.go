@@ -32,6 +32,13 @@ func (e *Env) StartManager(t testing.TB, s options.ControllerSettings, setups ..
 // secret value).
 func (e *Env) StartManagerLogging(t testing.TB, log io.Writer, s options.ControllerSettings, setups ...SetupFn) ctrl.Manager {
 	t.Helper()
+	return e.StartManagerObserved(t, log, nil, s, setups...)
+}
+
+// StartManagerObserved is StartManagerLogging with every request the
+// manager sends to the API server recorded in requests (when not nil).
+func (e *Env) StartManagerObserved(t testing.TB, log io.Writer, requests *RequestLog, s options.ControllerSettings, setups ...SetupFn) ctrl.Manager {
+	t.Helper()
 	if s.MaxReconcileRate == 0 {
 		s.MaxReconcileRate = 50
 	}
@@ -43,7 +50,11 @@ func (e *Env) StartManagerLogging(t testing.TB, log io.Writer, s options.Control
 	// once; several managers may reuse them.
 	skip := true
 	mo.Controller.SkipNameValidation = &skip
-	mgr, err := ctrl.NewManager(e.Config, mo)
+	cfg := e.Config
+	if requests != nil {
+		cfg = requests.wrap(cfg)
+	}
+	mgr, err := ctrl.NewManager(cfg, mo)
 	if err != nil {
 		t.Fatalf("cannot create manager: %v", err)
 	}

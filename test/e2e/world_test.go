@@ -53,7 +53,9 @@ type world struct {
 	local  *rustfstest.Server
 	remote *rustfstest.Server
 	log    *testenv.LogBuffer
-	poll   time.Duration
+	// api records the requests the controllers send to the API server.
+	api  *testenv.RequestLog
+	poll time.Duration
 	// others are further namespaces of the scenario (see addNamespace).
 	others []string
 }
@@ -64,7 +66,7 @@ type world struct {
 // short poll, which also refreshes the shared tier list that often.
 func newWorld(t *testing.T, poll time.Duration, opts ...rustfstest.Option) *world {
 	t.Helper()
-	w := &world{t: t, g: gomega.NewWithT(t), ctx: context.Background(), ns: newNamespace(t), log: &testenv.LogBuffer{}, poll: poll}
+	w := &world{t: t, g: gomega.NewWithT(t), ctx: context.Background(), ns: newNamespace(t), log: &testenv.LogBuffer{}, api: &testenv.RequestLog{}, poll: poll}
 	w.pc = w.ns
 	w.remote = rustfstest.NewServer(rustfstest.WithRootCredentials(remoteAK, remoteSK),
 		rustfstest.WithUser(rotatedAK, rotatedSK, "s3:*"))
@@ -82,7 +84,7 @@ func newWorld(t *testing.T, poll time.Duration, opts ...rustfstest.Option) *worl
 				SecretRef: xpv2.SecretReference{Namespace: w.ns, Name: adminSecretName}},
 		},
 	})
-	env.StartManagerLogging(t, w.log, options.ControllerSettings{Poll: poll},
+	env.StartManagerObserved(t, w.log, w.api, options.ControllerSettings{Poll: poll},
 		config.Setup, tiercontroller.Setup, bucketcontroller.Setup, lifecyclecontroller.Setup)
 	t.Cleanup(w.finish)
 	return w

@@ -55,8 +55,8 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
 	// One client, and connection pool, per configuration (clientpool).
 	clients := clientpool.Shared(3*o.PollInterval, o.NewClient)
-	c := &connector{kube: kube, uncached: mgr.GetAPIReader(), identify: custody.ByClient(clients), now: time.Now,
-		gate:      custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess}),
+	gate := custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess})
+	c := &connector{kube: kube, uncached: mgr.GetAPIReader(), identify: custody.ByClient(clients), now: time.Now, gate: gate,
 		newClient: func(c rustfs.Config) (rustfs.BucketAPI, error) { return clients(c) }}
 	opts := append(o.Managed(mgr, name),
 		managed.WithTypedExternalConnector[*v1alpha1.Bucket](c),
@@ -71,7 +71,8 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		For(&v1alpha1.Bucket{}, builder.WithPredicates(custody.DesiredStateChanged())).
 		Watches(&v1alpha1.Bucket{}, handler.EnqueueRequestsFromMapFunc(peersOf(kube, log)), builder.WithPredicates(custody.CustodyChanged()))
 	w := custody.Watch{Kube: kube, List: func() client.ObjectList { return &v1alpha1.BucketList{} }, Log: log}
-	return w.Setup(b, nsAccess).Complete(ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter))
+	return w.Setup(b, nsAccess).Complete(&custody.Screen{Kube: kube, Gate: gate, Poll: o.PollInterval, Names: names,
+		New: func() custody.Subject { return &v1alpha1.Bucket{} }, Inner: ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter)})
 }
 
 // addIndexes registers the field indexes the controller reads: Buckets by
@@ -101,6 +102,11 @@ func peersOf(kube client.Reader, log logging.Logger) handler.MapFunc {
 
 func newClient(c rustfs.Config) (rustfs.BucketAPI, error) { return rustfs.New(c) }
 
+// names are the RustFS names a Bucket writes: its bucket.
+func names(s custody.Subject) custody.Names {
+	return custody.Names{Buckets: []string{meta.GetExternalName(s)}}
+}
+
 // A connector produces an external client for one Bucket.
 type connector struct {
 	kube      client.Client
@@ -115,7 +121,7 @@ type connector struct {
 // the tenancy rules refuse the Bucket that ProviderConfig or its bucket
 // name: then no Secret is read (custody.Gate).
 func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Bucket) (managed.TypedExternalClient[*v1alpha1.Bucket], error) {
-	conn, err := c.gate.Open(ctx, cr, custody.Names{Buckets: []string{meta.GetExternalName(cr)}})
+	conn, err := c.gate.Open(ctx, cr, names(cr))
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot resolve the ProviderConfig")
 	}

@@ -67,9 +67,9 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
 	// One client, and connection pool, per configuration (clientpool).
 	clients := clientpool.Shared(3*o.PollInterval, o.NewClient)
+	gate := custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess})
 	c := &connector{kube: kube, uncached: mgr.GetAPIReader(), identify: custody.ByClient(clients), now: time.Now, peers: listPeers(kube),
-		gate:      custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess}),
-		newClient: func(c rustfs.Config) (api, error) { return clients(c) }}
+		gate: gate, newClient: func(c rustfs.Config) (api, error) { return clients(c) }}
 	opts := append(o.Managed(mgr, name),
 		managed.WithTypedExternalConnector[*v1alpha1.BucketLifecycle](c),
 		// The bucket, not metadata.name, identifies the configuration, and
@@ -88,10 +88,26 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		Watches(&v1alpha1.Bucket{}, resetting(m.forBucket), builder.WithPredicates(predicate.Or(becameReady(), custody.CustodyChanged()))).
 		Watches(&v1alpha1.BucketLifecycle{}, resetting(m.forPeers), builder.WithPredicates(custody.CustodyChanged()))
 	w := custody.Watch{Kube: kube, List: func() client.ObjectList { return &v1alpha1.BucketLifecycleList{} }, Log: o.Logger.WithValues("controller", name)}
-	return w.Setup(b, nsAccess).Complete(&awaiting{kube: kube, poll: o.PollInterval, inner: ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter)})
+	inner := &awaiting{kube: kube, poll: o.PollInterval, inner: ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter)}
+	return w.Setup(b, nsAccess).Complete(&custody.Screen{Kube: kube, Gate: gate, Poll: o.PollInterval, Names: names,
+		New: func() custody.Subject { return &v1alpha1.BucketLifecycle{} }, Inner: inner})
 }
 
 func newClient(c rustfs.Config) (api, error) { return rustfs.New(c) }
+
+// names are the RustFS names a BucketLifecycle writes or refers to: its
+// bucket, once resolved, and the storage classes of its transitions.
+func names(s custody.Subject) custody.Names {
+	cr, ok := s.(*v1alpha1.BucketLifecycle)
+	if !ok {
+		return custody.Names{}
+	}
+	n := custody.Names{StorageClasses: storageClassesOf(cr)}
+	if b := cr.Spec.ForProvider.Bucket; b != "" {
+		n.Buckets = []string{b}
+	}
+	return n
+}
 
 // listPeers lists BucketLifecycles by bucket through the field index.
 func listPeers(kube client.Reader) peersFn {
@@ -123,11 +139,7 @@ type connector struct {
 // the tenancy rules refuse the lifecycle that ProviderConfig, its bucket or
 // a storage class it names: then no Secret is read (custody.Gate).
 func (c *connector) Connect(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.TypedExternalClient[*v1alpha1.BucketLifecycle], error) {
-	names := custody.Names{StorageClasses: storageClassesOf(cr)}
-	if b := cr.Spec.ForProvider.Bucket; b != "" {
-		names.Buckets = []string{b}
-	}
-	conn, err := c.gate.Open(ctx, cr, names)
+	conn, err := c.gate.Open(ctx, cr, names(cr))
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot resolve the ProviderConfig")
 	}

@@ -50,7 +50,8 @@ func BucketPrefix(ns string) string { return ns + "-" }
 // Outside describes every name of n outside namespace ns's slice under t:
 // none with nameScope Cluster. With NamespacePrefix, tiers must start with
 // TierPrefix(ns), buckets with BucketPrefix(ns), and storage classes with
-// TierPrefix(ns) or be one of t.SharedTiers.
+// TierPrefix(ns) or be one of t.SharedTiers. An empty name, not known yet
+// (an external name before the first reconcile sets it), is not checked.
 func Outside(ns string, t v1alpha1.TenancySettings, n Names) []string {
 	if t.NameScope != v1alpha1.NameScopeNamespacePrefix {
 		return nil
@@ -58,17 +59,17 @@ func Outside(ns string, t v1alpha1.TenancySettings, n Names) []string {
 	var out []string
 	tp, bp := TierPrefix(ns), BucketPrefix(ns)
 	for _, name := range n.Tiers {
-		if !strings.HasPrefix(name, tp) {
+		if name != "" && !strings.HasPrefix(name, tp) {
 			out = append(out, fmt.Sprintf("tier %q does not start with %q", name, tp))
 		}
 	}
 	for _, name := range n.Buckets {
-		if !strings.HasPrefix(name, bp) {
+		if name != "" && !strings.HasPrefix(name, bp) {
 			out = append(out, fmt.Sprintf("bucket %q does not start with %q", name, bp))
 		}
 	}
 	for _, name := range n.StorageClasses {
-		if !strings.HasPrefix(name, tp) && !slices.Contains(t.SharedTiers, name) {
+		if name != "" && !strings.HasPrefix(name, tp) && !slices.Contains(t.SharedTiers, name) {
 			out = append(out, fmt.Sprintf("storage class %q is neither a tier starting with %q nor a shared tier", name, tp))
 		}
 	}

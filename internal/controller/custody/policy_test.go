@@ -60,6 +60,7 @@ func TestOutside(t *testing.T) {
 				`bucket "team-a" does not start with "team-a-"`,
 				`storage class "TEAM-B-COLD" is neither a tier starting with "TEAM-A-" nor a shared tier`,
 			}},
+		"NotKnownYet": {reason: "A name not set yet is checked once it is.", t: prefix, names: Names{Buckets: []string{""}}},
 		"PrefixOfAnotherNamespace": {reason: "Namespace team-a does not own the names of namespace team-ab.", t: prefix,
 			names: Names{Buckets: []string{"team-ab-data"}}, want: []string{`bucket "team-ab-data" does not start with "team-a-"`}},
 	}

@@ -84,7 +84,8 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		Watches(&v1alpha1.Tier{}, handler.EnqueueRequestsFromMapFunc(peersOf(kube, log)), builder.WithPredicates(custody.CustodyChanged())).
 		WatchesRawSource(changes)
 	w := custody.Watch{Kube: kube, List: func() client.ObjectList { return &v1alpha1.TierList{} }, Log: log}
-	return w.Setup(b, nsAccess).Complete(ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter))
+	return w.Setup(b, nsAccess).Complete(&custody.Screen{Kube: kube, Gate: gate, Poll: o.PollInterval, Names: names,
+		New: func() custody.Subject { return &v1alpha1.Tier{} }, Inner: ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter)})
 }
 
 // newClient returns a RustFS client for c with an identity cache of its
@@ -135,7 +136,7 @@ type connector struct {
 // tenancy rules refuse the Tier that ProviderConfig or its tier name: then
 // no Secret is read (custody.Gate).
 func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Tier) (managed.TypedExternalClient[*v1alpha1.Tier], error) {
-	conn, err := c.gate.Open(ctx, cr, custody.Names{Tiers: []string{cr.Spec.ForProvider.Name}})
+	conn, err := c.gate.Open(ctx, cr, names(cr))
 	var r *custody.Refusal
 	if errors.As(err, &r) {
 		return nil, &blockedError{Reason: r.Reason, Message: r.Message}
@@ -148,6 +149,15 @@ func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Tier) (managed.Typ
 		return nil, errors.Wrap(err, errNewClient)
 	}
 	return &external{connector: c, conn: conn, api: api}, nil
+}
+
+// names are the RustFS names a Tier writes: its tier name.
+func names(s custody.Subject) custody.Names {
+	cr, ok := s.(*v1alpha1.Tier)
+	if !ok {
+		return custody.Names{}
+	}
+	return custody.Names{Tiers: []string{cr.Spec.ForProvider.Name}}
 }
 
 // report sets a Tier's conditions for a refusal of the tenancy rules.

@@ -52,7 +52,7 @@ func TestChangesMapToTheTiersNamingTheTier(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			got := names(tiersNaming(kube, logging.NewNopLogger())(ctx(t), tc.changes))
+			got := requestNames(tiersNaming(kube, logging.NewNopLogger())(ctx(t), tc.changes))
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("%s\nenqueued: -want +got:\n%s", tc.reason, diff)
 			}

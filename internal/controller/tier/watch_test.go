@@ -11,7 +11,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 )
 
-func names(rs []reconcile.Request) []string {
+func requestNames(rs []reconcile.Request) []string {
 	out := make([]string, 0, len(rs))
 	for _, r := range rs {
 		out = append(out, r.String())
@@ -25,7 +25,7 @@ func TestSecretMapsToTheTiersUsingIt(t *testing.T) {
 		tier("http://r", withMeta(ns, "a", 0)), tier("http://r", withMeta(ns, "b", 0), withName("WARM")),
 		tier("http://r", withMeta(ns, "c", 0), withSecret("other")), tier("http://r", withMeta("team-b", "d", 0)))
 	s := &metav1.PartialObjectMetadata{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: secretName}}
-	got := names(tiersUsingSecret(kube, logging.NewNopLogger())(ctx(t), s))
+	got := requestNames(tiersUsingSecret(kube, logging.NewNopLogger())(ctx(t), s))
 	if diff := cmp.Diff([]string{"team-a/a", "team-a/b"}, got); diff != "" {
 		t.Errorf("Tiers enqueued for a Secret change (same namespace, same Secret): -want +got:\n%s", diff)
 	}
@@ -34,7 +34,7 @@ func TestSecretMapsToTheTiersUsingIt(t *testing.T) {
 func TestCustodyChangeEnqueuesThePeers(t *testing.T) {
 	self := tier("http://r", withMeta(ns, "a", 0))
 	kube := fakeKube(t, self, tier("http://r", withMeta("team-b", "b", 0)), tier("http://r", withMeta(ns, "c", 0), withName("WARM")))
-	got := names(peersOf(kube, logging.NewNopLogger())(ctx(t), self))
+	got := requestNames(peersOf(kube, logging.NewNopLogger())(ctx(t), self))
 	if diff := cmp.Diff([]string{"team-b/b"}, got); diff != "" {
 		t.Errorf("peers enqueued (same tier name, not itself): -want +got:\n%s", diff)
 	}

@@ -1,0 +1,91 @@
+package custody
+
+import (
+	"context"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+)
+
+// A Screen stands in front of a kind's reconciler and the global rate
+// limiter. A resource that rules 1 or 2 refuse (Gate) is not passed on:
+// the Screen reports the refusal in its status (Ready=False and
+// Synced=False with the refusal's reason) and withdraws its eligibility,
+// only when that changes, and checks it again after the poll interval.
+// The refusal is stable until the Namespace's labels, the ProviderConfig or
+// the resource change, and the controllers watch all three, so a refused
+// resource is not retried with backoff and takes none of the provider's
+// reconcile budget. The Gate in Connect still decides again right before
+// any Secret is read.
+type Screen struct {
+	Kube  client.Client
+	Gate  *Gate
+	Inner reconcile.Reconciler
+	Poll  time.Duration
+
+	// New returns an empty resource of the kind.
+	New func() Subject
+	// Names returns the names the resource writes or refers to.
+	Names func(s Subject) Names
+}
+
+// Reconcile passes the request on unless the tenancy rules refuse the
+// resource, in which case it reports the refusal.
+func (s *Screen) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
+	o := s.New()
+	if err := s.Kube.Get(ctx, req.NamespacedName, o); err != nil || meta.WasDeleted(o) || meta.IsPaused(o) {
+		return s.Inner.Reconcile(ctx, req)
+	}
+	t, err := s.Gate.Target(ctx, o)
+	if err != nil {
+		return s.Inner.Reconcile(ctx, req)
+	}
+	r, err := s.Gate.check(ctx, o.GetNamespace(), t, s.Names(o))
+	if err != nil || r == nil {
+		return s.Inner.Reconcile(ctx, req)
+	}
+	err = s.report(ctx, o, r)
+	switch {
+	case kerrors.IsConflict(err):
+		// The cache is behind a write; try again soon on the newer object.
+		return reconcile.Result{RequeueAfter: time.Second}, nil
+	case err != nil && !kerrors.IsNotFound(err):
+		return reconcile.Result{}, err
+	}
+	return reconcile.Result{RequeueAfter: s.Poll}, nil
+}
+
+// report sets the refusal's conditions and withdraws o's eligibility,
+// unless o already says so for this generation. The status patch is
+// conditional on the resourceVersion read, so a stale cache never
+// overwrites a newer status.
+func (s *Screen) report(ctx context.Context, o Subject, r *Refusal) error {
+	was := Record(o)
+	rec := Ineligible(was)
+	synced := xpv2.Condition{Type: xpv2.TypeSynced, Status: corev1.ConditionFalse, Reason: r.Reason, Message: r.Message,
+		LastTransitionTime: metav1.Now(), ObservedGeneration: o.GetGeneration()}
+	ready := NotReady(o, r)
+	if o.GetCondition(xpv2.TypeSynced).Equal(synced) && o.GetCondition(xpv2.TypeReady).Equal(ready) && equality.Semantic.DeepEqual(was, rec) {
+		return nil
+	}
+	cp, ok := o.DeepCopyObject().(Subject)
+	if !ok {
+		return errors.New("cannot copy the managed resource")
+	}
+	patch := client.MergeFromWithOptions(cp, client.MergeFromWithOptimisticLock{})
+	if s.Gate.Report != nil {
+		s.Gate.Report(o, r)
+	}
+	o.SetConditions(synced, ready)
+	o.SetCustody(&rec)
+	return errors.Wrap(s.Kube.Status().Patch(ctx, o, patch), "cannot report the refusal of the tenancy rules")
+}

@@ -1,0 +1,82 @@
+package custody
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
+)
+
+// countingReconciler counts the requests passed on to it.
+type countingReconciler struct{ n int }
+
+func (c *countingReconciler) Reconcile(context.Context, reconcile.Request) (reconcile.Result, error) {
+	c.n++
+	return reconcile.Result{}, nil
+}
+
+// A refused resource is reported and checked again after the poll
+// interval, never passed on (no token of the rate limiter, no backoff); an
+// admitted one is passed on.
+func TestScreen(t *testing.T) {
+	teamA := &metav1.LabelSelector{MatchLabels: map[string]string{"team": "a"}}
+	cases := map[string]struct {
+		reason     string
+		ns         string
+		wantPassed int
+		wantReason xpv2.ConditionReason
+	}{
+		"Admitted": {reason: "A selected namespace's resource is reconciled.", ns: "team-a", wantPassed: 1},
+		"Refused": {reason: "Another namespace's resource is reported, not reconciled.", ns: "team-b",
+			wantReason: v1alpha1.ReasonProviderConfigNotAllowed},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			cr := peer(tc.ns, "cold", 0)
+			kube := fakeKube(t, cr)
+			inner := &countingReconciler{}
+			s := &Screen{
+				Kube: kube, Inner: inner, Poll: time.Hour,
+				New:   func() Subject { return &v1alpha1.Tier{} },
+				Names: func(Subject) Names { return Names{} },
+				Gate: &Gate{Kube: kube, Namespaces: namespaceLabels{labels: map[string]map[string]string{"team-a": {"team": "a"}}},
+					Target: func(context.Context, resource.ModernManaged) (*connection.Target, error) {
+						return &connection.Target{NamespaceSelector: teamA}, nil
+					}},
+			}
+			for range 2 {
+				res, err := s.Reconcile(context.Background(), reconcile.Request{NamespacedName: client.ObjectKeyFromObject(cr)})
+				if err != nil || (tc.wantPassed == 0 && res.RequeueAfter != time.Hour) {
+					t.Fatalf("%s\nReconcile(...): %+v, %v; want a recheck after the poll interval", tc.reason, res, err)
+				}
+			}
+			if inner.n != 2*tc.wantPassed {
+				t.Errorf("%s\nrequests passed on: want %d, got %d", tc.reason, 2*tc.wantPassed, inner.n)
+			}
+			got := &v1alpha1.Tier{}
+			if err := kube.Get(context.Background(), client.ObjectKeyFromObject(cr), got); err != nil {
+				t.Fatal(err)
+			}
+			if tc.wantReason == "" {
+				return
+			}
+			for _, ct := range []xpv2.ConditionType{xpv2.TypeReady, xpv2.TypeSynced} {
+				if c := got.GetCondition(ct); c.Status != "False" || c.Reason != tc.wantReason {
+					t.Errorf("%s\n%s: want False/%s, got %s/%s", tc.reason, ct, tc.wantReason, c.Status, c.Reason)
+				}
+			}
+			if got.Status.Custody.Eligible {
+				t.Errorf("%s\na refused resource must not stay eligible", tc.reason)
+			}
+		})
+	}
+}
