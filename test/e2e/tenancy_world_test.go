@@ -44,9 +44,9 @@ type tenancy struct {
 	a, b string
 }
 
-func newTenancy(t *testing.T, poll time.Duration) *tenancy {
+func newTenancy(t *testing.T, poll time.Duration, opts ...rustfstest.Option) *tenancy {
 	t.Helper()
-	w := newWorld(t, poll, rustfstest.WithUser(tenantAdminAK, tenantAdminSK, "admin:*", "s3:*"))
+	w := newWorld(t, poll, append([]rustfstest.Option{rustfstest.WithUser(tenantAdminAK, tenantAdminSK, "admin:*", "s3:*")}, opts...)...)
 	tn := &tenancy{world: w, a: w.addNamespace(), b: w.addNamespace()}
 	w.create(secret(tn.a, tierSecretName, remoteAK, remoteSK), secret(tn.b, tierSecretName, rotatedAK, rotatedSK))
 	return tn

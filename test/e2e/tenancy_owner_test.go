@@ -1,0 +1,130 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/onsi/gomega"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
+)
+
+// A user of the local RustFS that may manage tiers and buckets but not
+// read the admin info: RustFS refuses it the deployment ID.
+const (
+	noInfoAK = "no-info"
+	noInfoSK = sentinel + "-no-info"
+)
+
+// When the owner of a tier name is deleted, the next eligible Tier takes
+// over: not the oldest one, whose ProviderConfig's made-up keys never
+// proved access, nor the next, in namespace B, which proved access while
+// the platform allowed every name but whose name is outside B's slice
+// since the platform gave each namespace its own; but A's younger Tier.
+// B's Tiers write nothing, and B's tier credentials Secret is never read.
+func TestTenancyOwnerHandsOverOnlyToAnEligibleTier(t *testing.T) {
+	testenv.Skip(t)
+	tn := newTenancy(t, shortPoll)
+	tn.providerConfig(tn.b, "squatter", tn.local.URL(), madeUpAK, madeUpSK)
+	name := tierSlice(tn.a) + "COLD"
+	bTierReads := tn.api.SecretReads(tn.b, tierSecretName)
+
+	squatter := tn.tier(tn.b, "b-squatter", name, withTierLocalProviderConfig("squatter"))
+	tn.create(squatter)
+	owner := tn.tier(tn.a, "a-cold", name)
+	tn.createAfter([]managedObject{squatter}, owner)
+	tn.waitReady(owner)
+	outside := tn.tier(tn.b, "b-outside", name)
+	tn.createAfter([]managedObject{owner}, outside)
+	next := tn.tier(tn.a, "a-cold-next", name)
+	tn.createAfter([]managedObject{outside}, next)
+	tn.expectDuplicateTier(outside, next)
+	tn.expectProven(outside)
+
+	tn.configure(func(s *v1alpha1.ClusterProviderConfigSpec) { s.NameScope = v1alpha1.NameScopeNamespacePrefix })
+	tn.refusedWithin(eventually, v1alpha1.ReasonNameOutsideNamespace, outside)
+	if err := env.Client.Delete(tn.ctx, owner); err != nil {
+		t.Fatal(err)
+	}
+	tn.waitReady(next)
+	tn.awaitPolls(rustfstest.RouteListTiers, polls, nil)
+	tn.expectNotReady(squatter, outside)
+	if live, ok := tn.local.Tier(name); !ok || live.AccessKey != remoteAK {
+		t.Errorf("live tier %s: want namespace A's access key %q, got %q (present %t)", name, remoteAK, live.AccessKey, ok)
+	}
+	tn.expectSecretReads(tn.b, tierSecretName, bTierReads, 0, "namespace B's Tiers, which never own")
+}
+
+// expectProven waits until every Tier has proven access to RustFS.
+func (w *world) expectProven(objs ...*v1alpha1.Tier) {
+	w.t.Helper()
+	w.eventually(func(g gomega.Gomega) {
+		for _, o := range objs {
+			w.get(g, o)
+			c := o.GetCustody()
+			g.Expect(c != nil && c.AccessProvenAt != nil).To(gomega.BeTrue(), "Tier %s has proven access: %+v", o.GetName(), c)
+		}
+	})
+}
+
+// expectNotReady checks that no object is Ready.
+func (w *world) expectNotReady(objs ...managedObject) {
+	w.t.Helper()
+	for _, o := range objs {
+		w.get(w.g, o)
+		if c := o.GetCondition(xpv2.TypeReady); c.Status == "True" {
+			w.t.Errorf("%T %s/%s: want not Ready, got %s", o, o.GetNamespace(), o.GetName(), describe(c))
+		}
+	}
+}
+
+// When RustFS refuses the admin info call, a RustFS is identified by its
+// normalised endpoint: two ClusterProviderConfigs that spell one endpoint
+// differently (a trailing slash) still reach one RustFS, so of two Tiers
+// naming one tier, only the older writes, over several polls.
+func TestTenancyEndpointFallbackWhenInfoIsRefused(t *testing.T) {
+	testenv.Skip(t)
+	tn := newTenancy(t, shortPoll, rustfstest.WithUser(noInfoAK, noInfoSK, "admin:SetTier", "admin:ListTier", "s3:*"))
+	tn.clusterConfig("spelled-"+tn.a, tn.local.URL())
+	tn.clusterConfig("spelled-"+tn.b, tn.local.URL()+"/")
+	ours := tn.tier(tn.a, "a-fallback", "FALLBACK", withTierProviderConfig("spelled-"+tn.a))
+	tn.create(ours)
+	tn.waitReady(ours)
+	mark := len(tn.local.Requests())
+	theirs := tn.tier(tn.b, "b-fallback", "FALLBACK", withTierProviderConfig("spelled-"+tn.b))
+	tn.createAfter([]managedObject{ours}, theirs)
+	tn.expectDuplicateTier(theirs)
+	tn.awaitPolls(rustfstest.RouteListTiers, polls, nil)
+	tn.expectNoWritesSince(mark, "a Tier on the same RustFS under another spelling")
+	if live, ok := tn.local.Tier("FALLBACK"); !ok || live.AccessKey != remoteAK {
+		t.Errorf("live tier FALLBACK: want namespace A's access key %q, got %q (present %t)", remoteAK, live.AccessKey, ok)
+	}
+	tn.get(tn.g, ours)
+	tn.get(tn.g, theirs)
+	a, b := ours.GetCustody(), theirs.GetCustody()
+	if a == nil || b == nil || !strings.HasPrefix(a.Identity, "endpoint:") || a.Identity != b.Identity {
+		t.Errorf("custody identities: want one endpoint identity for both, got %+v and %+v", a, b)
+	}
+	if tn.routeIndex(rustfstest.RouteServerInfo, 403) < 0 {
+		t.Error("RustFS never refused the admin info call; the scenario does not test the fallback")
+	}
+}
+
+// clusterConfig creates a ClusterProviderConfig named name for endpoint
+// whose Secret, in the platform namespace, holds the no-info user's keys.
+func (tn *tenancy) clusterConfig(name, endpoint string) {
+	tn.t.Helper()
+	tn.create(secret(tn.ns, name, noInfoAK, noInfoSK), &v1alpha1.ClusterProviderConfig{
+		ObjectMeta: metav1.ObjectMeta{Name: name},
+		Spec: v1alpha1.ClusterProviderConfigSpec{
+			EndpointSettings: v1alpha1.EndpointSettings{Endpoint: endpoint},
+			Credentials: v1alpha1.ClusterCredentials{Source: xpv2.CredentialsSourceSecret,
+				SecretRef: xpv2.SecretReference{Namespace: tn.ns, Name: name}},
+		},
+	})
+}
