@@ -44,15 +44,7 @@ func TestScreen(t *testing.T) {
 			cr := peer(tc.ns, "cold", 0)
 			kube := fakeKube(t, cr)
 			inner := &countingReconciler{}
-			s := &Screen{
-				Kube: kube, Inner: inner, Poll: time.Hour,
-				New:   func() Subject { return &v1alpha1.Tier{} },
-				Names: func(Subject) Names { return Names{} },
-				Gate: &Gate{Kube: kube, Namespaces: namespaceLabels{labels: map[string]map[string]string{"team-a": {"team": "a"}}},
-					Target: func(context.Context, resource.ModernManaged) (*connection.Target, error) {
-						return &connection.Target{NamespaceSelector: teamA}, nil
-					}},
-			}
+			s := screen(kube, inner, &connection.Target{NamespaceSelector: teamA})
 			for range 2 {
 				res, err := s.Reconcile(context.Background(), reconcile.Request{NamespacedName: client.ObjectKeyFromObject(cr)})
 				if err != nil || (tc.wantPassed == 0 && res.RequeueAfter != time.Hour) {
@@ -78,5 +70,17 @@ func TestScreen(t *testing.T) {
 				t.Errorf("%s\na refused resource must not stay eligible", tc.reason)
 			}
 		})
+	}
+}
+
+// screen returns a Screen of Tiers whose ProviderConfig is t, in front of
+// inner; namespace team-a is labelled team=a.
+func screen(kube client.Client, inner reconcile.Reconciler, t *connection.Target) *Screen {
+	return &Screen{
+		Kube: kube, Inner: inner, Poll: time.Hour,
+		New:   func() Subject { return &v1alpha1.Tier{} },
+		Names: func(Subject) Names { return Names{} },
+		Gate: &Gate{Kube: kube, Namespaces: namespaceLabels{labels: map[string]map[string]string{"team-a": {"team": "a"}}},
+			Target: func(context.Context, resource.ModernManaged) (*connection.Target, error) { return t, nil }},
 	}
 }

@@ -101,9 +101,40 @@ func failureCases() map[string]statusCase {
 	}
 }
 
+// tenancyCases cover resources the tenancy rules refuse
+// (docs/multi-tenancy.md): their rows give the refusal's reason.
+func tenancyCases() map[string]statusCase {
+	const notAllowed = "ClusterProviderConfig default does not serve namespace team-b: its namespaceSelector does not select the namespace's labels."
+	const duplicate = `A resource in another namespace already manages bucket "app-data" on this RustFS, so this Bucket writes nothing.`
+	return map[string]statusCase{
+		"RefusedNamespace": {
+			reason: "A refused namespace's Tier shows the refusal, on Ready and Synced alike.",
+			spec:   spec(withBuckets()),
+			observed: map[string]jsonMap{
+				"tier-COLD": observedMR("Tier", "tenant-a-tier-cold", jsonMap{}, conditions(
+					cond("Ready", "False", "ProviderConfigNotAllowed", notAllowed), cond("Synced", "False", "ProviderConfigNotAllowed", notAllowed))),
+			},
+			want: jsonMap{"tiers": []any{jsonMap{"name": "COLD", "ready": false, "synced": false, "reason": "ProviderConfigNotAllowed", "message": notAllowed}}},
+		},
+		"DuplicateBucket": {
+			reason: "A duplicate Bucket explains its row; its lifecycle only waits for it.",
+			spec:   spec(withTiers()),
+			observed: map[string]jsonMap{
+				"bucket-app-data": observedMR("Bucket", "tenant-a-bucket-app-data", jsonMap{}, conditions(
+					cond("Ready", "False", "DuplicateBucket", duplicate), cond("Synced", "False", "ReconcileError", "observe failed"))),
+				"lifecycle-app-data": observedMR("BucketLifecycle", "tenant-a-lifecycle-app-data", jsonMap{}, conditions(
+					cond("Ready", "False", "WaitingForReference", "waiting for Bucket tenant-a-bucket-app-data to become Ready"),
+					cond("Synced", "False", "WaitingForReference", "waiting"))),
+			},
+			want: jsonMap{"buckets": []any{jsonMap{"name": "app-data", "ready": false, "synced": false, "reason": "DuplicateBucket", "message": duplicate}}},
+		},
+	}
+}
+
 func TestStatusRows(t *testing.T) {
 	cases := conflictAndReadyCases()
 	maps.Copy(cases, failureCases())
+	maps.Copy(cases, tenancyCases())
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			got := rendered(t, runRequest(t, tenantXR(tc.spec), tc.observed)).Composite
