@@ -3,6 +3,7 @@ package e2e
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/onsi/gomega"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -127,4 +128,33 @@ func (tn *tenancy) clusterConfig(name, endpoint string) {
 				SecretRef: xpv2.SecretReference{Namespace: tn.ns, Name: name}},
 		},
 	})
+}
+
+// When namespace A's Bucket, owner of a bucket, is deleted, namespace B's
+// Bucket of that bucket takes over, and B's BucketLifecycle of the bucket,
+// refused while A's Bucket managed it, is decided again and puts its rules:
+// with hourly polls, the watches of Buckets' custody explain both.
+func TestTenancyLifecycleFollowsTheBucketsOwner(t *testing.T) {
+	testenv.Skip(t)
+	tn := newTenancy(t, time.Hour)
+	name := tn.a + "-shared"
+	ours := tn.bucket(tn.a, "a-shared", withExternalName(name))
+	tn.create(ours)
+	tn.waitReady(ours)
+	theirs := tn.bucket(tn.b, "b-shared", withExternalName(name))
+	rules := tn.lifecycle(tn.b, "b-shared", name, []v1alpha1.LifecycleRule{rule("expire", expireAfter(30))})
+	tn.createAfter([]managedObject{ours}, theirs, rules)
+	tn.expectRefused(v1alpha1.ReasonDuplicateBucket, theirs)
+	tn.expectRefused(v1alpha1.ReasonBucketManagedElsewhere, rules)
+	if xml, ok := tn.local.Lifecycle(name); ok {
+		t.Fatalf("bucket %s has a lifecycle configuration while namespace A manages it: %s", name, xml)
+	}
+
+	if err := env.Client.Delete(tn.ctx, ours); err != nil {
+		t.Fatal(err)
+	}
+	tn.readyWithin(within, theirs, rules)
+	if xml, ok := tn.local.Lifecycle(name); !ok || !strings.Contains(string(xml), "<ID>expire</ID>") {
+		t.Errorf("bucket %s: want namespace B's rules once B's Bucket owns it, got %q", name, xml)
+	}
 }
