@@ -2,22 +2,28 @@
 // object it names (a tier name, a bucket, a bucket's lifecycle
 // configuration), and keeps the records those decisions and the provider's
 // other memory rest on. Every controller asks it, in the same order, before
-// it reads a Secret and before it writes to RustFS (docs/multi-tenancy.md):
+// it reads a Secret and before it writes to RustFS (docs/design.md §4,
+// docs/multi-tenancy.md):
 //
 //  1. Namespace policy: a ClusterProviderConfig's namespaceSelector must
-//     select the resource's namespace (ProviderConfigNotAllowed). Checked by
-//     Gate from the ProviderConfig and the Namespace's labels in the cache,
-//     before the resource's usage is recorded or any Secret is read.
+//     select the resource's namespace (ProviderConfigNotAllowed).
 //  2. Name slices: with nameScope NamespacePrefix, every tier, bucket and
 //     transition storage class must be in the namespace's slice
-//     (NameOutsideNamespace). Also checked by Gate, before any Secret.
-//  3. Eligibility: what only the kind knows (a BucketLifecycle's bucket must
+//     (NameOutsideNamespace). Gate decides 1 and 2 from the ProviderConfig
+//     and the Namespace's labels in the cache, before the resource's usage
+//     is recorded or any Secret is read; Screen reports such a refusal in
+//     front of the rate limiter, and Connect asks Gate again.
+//  3. Proven access: one read of RustFS with the resource's own credentials
+//     (Prove), on the deployment Identify names (rule 4).
+//  4. Eligibility: what only the kind knows (a BucketLifecycle's bucket must
 //     be managed in its own namespace: BucketManagedElsewhere) and the
-//     adoption policy (AdoptionNotAllowed). Checked by Decide after one read
-//     of RustFS with the resource's own credentials.
-//  4. Ownership: of all resources, in every namespace, that are eligible
-//     and have proven access to the object's RustFS deployment, the oldest
-//     owns it (Elect); the others report their kind's duplicate reason.
+//     adoption policy (AdoptionNotAllowed), in Decide.
+//  5. Ownership: of all resources, in every namespace, that are eligible
+//     and have proven access to the object's RustFS deployment, the first
+//     (through a ClusterProviderConfig, then the oldest) owns it (Elect);
+//     the others report their kind's duplicate reason. Confirm elects again,
+//     past the cache, just before a write. Watch and CustodyChanged make the
+//     others decide again when a record changes.
 //
 // # What is persisted where, and why
 //
