@@ -102,6 +102,13 @@ type Custody struct {
 	// +optional
 	Config string `json:"config,omitempty"`
 
+	// Endpoint is the normalised endpoint through which access was proven.
+	// Two resources proven through namespaced ProviderConfigs compete for
+	// an object only when their endpoints, not only their identities, are
+	// equal.
+	// +optional
+	Endpoint string `json:"endpoint,omitempty"`
+
 	// AccessProvenAt is when a read of RustFS with the resource's own
 	// ProviderConfig credentials first succeeded on Identity. A resource
 	// without proven access never owns an object.

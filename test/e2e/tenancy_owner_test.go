@@ -158,3 +158,54 @@ func TestTenancyLifecycleFollowsTheBucketsOwner(t *testing.T) {
 		t.Errorf("bucket %s: want namespace B's rules once B's Bucket owns it, got %q", name, xml)
 	}
 }
+
+// A namespaced ProviderConfig that points at a server of namespace B's own,
+// which reports the platform RustFS's deployment ID and accepts made-up
+// keys, proves nothing that counts elsewhere: B's older Tier and Bucket
+// block neither namespace A's, which use the platform's
+// ClusterProviderConfig, nor namespace C's, which use a ProviderConfig of
+// C's own at the real endpoint.
+func TestTenancyServerClaimingThePlatformsDeploymentBlocksNothing(t *testing.T) {
+	testenv.Skip(t)
+	tn := newTenancy(t, shortPoll)
+	fake := rustfstest.NewServer(rustfstest.WithRootCredentials(madeUpAK, madeUpSK), rustfstest.WithDeploymentID(tn.local.DeploymentID()))
+	t.Cleanup(fake.Close)
+	tn.providerConfig(tn.b, "fake", fake.URL(), madeUpAK, madeUpSK)
+	c := tn.addNamespace()
+	tn.create(secret(c, tierSecretName, remoteAK, remoteSK))
+	tn.providerConfig(c, "own", tn.local.URL(), tenantAdminAK, tenantAdminSK)
+
+	squat := []managedObject{
+		tn.tier(tn.b, "b-platform", "PLATFORM", withTierLocalProviderConfig("fake")),
+		tn.bucket(tn.b, "b-platform", withExternalName(tn.a+"-data"), withBucketLocalProviderConfig("fake")),
+		tn.tier(tn.b, "b-own", "OWN", withTierLocalProviderConfig("fake")),
+		tn.bucket(tn.b, "b-own", withExternalName(c+"-data"), withBucketLocalProviderConfig("fake")),
+	}
+	tn.createAll(squat...)
+	tn.waitReady(squat...)
+	ours := []managedObject{
+		tn.tier(tn.a, "a-platform", "PLATFORM"),
+		tn.bucket(tn.a, "a-data", withExternalName(tn.a+"-data")),
+		tier(c, "c-own", "OWN", withTierEndpoint(tn.remote.URL()), withTierLocalProviderConfig("own")),
+		bucket(c, "c-data", withExternalName(c+"-data"), withBucketLocalProviderConfig("own")),
+	}
+	tn.createAfter(squat, ours...)
+	tn.waitReady(ours...)
+	for _, name := range []string{"PLATFORM", "OWN"} {
+		if live, ok := tn.local.Tier(name); !ok || live.AccessKey != remoteAK {
+			t.Errorf("tier %s on the platform's RustFS: want it registered by A or C, got %+v (present %t)", name, live, ok)
+		}
+	}
+	for _, b := range []string{tn.a + "-data", c + "-data"} {
+		if got := tn.requestsSince(0, to(b, rustfstest.RouteCreateBucket)); len(got) != 1 {
+			t.Errorf("bucket %s on the platform's RustFS: want it created once, got %v", b, got)
+		}
+	}
+	tn.expectDuplicateTier(squat[0])
+}
+
+func withBucketLocalProviderConfig(name string) bucketModifier {
+	return func(b *v1alpha1.Bucket) {
+		b.Spec.ProviderConfigReference = &xpv2.ProviderConfigReference{Kind: v1alpha1.ProviderConfigKind, Name: name}
+	}
+}

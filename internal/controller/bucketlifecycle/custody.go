@@ -36,7 +36,7 @@ func (e *external) bucketRule(ctx context.Context, cr *v1alpha1.BucketLifecycle,
 	for i := range l.Items {
 		buckets[i] = &l.Items[i]
 	}
-	owner := custody.Oldest(c.proof.Identity, bucket, buckets)
+	owner := custody.Oldest(c.proof, bucket, buckets)
 	switch {
 	case owner == nil && e.conn.Target.Tenancy.Adoption == v1alpha1.AdoptionNever && !holds(cr, c):
 		return &custody.Refusal{Reason: v1alpha1.ReasonAdoptionNotAllowed, Message: fmt.Sprintf("No Bucket manages bucket %q, "+

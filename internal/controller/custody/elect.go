@@ -19,12 +19,12 @@ import (
 func Elect(self Subject, rec v1alpha1.Custody, peers []Subject) Subject {
 	var owner Subject
 	var ownerRec *v1alpha1.Custody
-	if candidate(self, &rec, rec.Identity, rec.Object) {
+	if candidate(self, &rec, &rec, rec.Object) {
 		owner, ownerRec = self, &rec
 	}
 	for _, p := range peers {
 		c := p.GetCustody()
-		if p.GetUID() == self.GetUID() || !candidate(p, c, rec.Identity, rec.Object) {
+		if p.GetUID() == self.GetUID() || !candidate(p, c, &rec, rec.Object) {
 			continue
 		}
 		if owner == nil || older(p, c, owner, ownerRec) {
@@ -34,23 +34,40 @@ func Elect(self Subject, rec v1alpha1.Custody, peers []Subject) Subject {
 	return owner
 }
 
-// Oldest returns the owner of object on identity among subjects, from their
-// recorded custody, or nil when none is a candidate.
-func Oldest(identity, object string, subjects []Subject) Subject {
+// Oldest returns the owner of object among subjects, from their recorded
+// custody, as a resource that proved p sees it; nil when none is a
+// candidate.
+func Oldest(p Proof, object string, subjects []Subject) Subject {
+	view := &v1alpha1.Custody{Identity: p.Identity, Endpoint: p.Endpoint, Config: p.Config}
 	var owner Subject
 	for _, s := range subjects {
-		if candidate(s, s.GetCustody(), identity, object) && (owner == nil || older(s, s.GetCustody(), owner, owner.GetCustody())) {
+		if candidate(s, s.GetCustody(), view, object) && (owner == nil || older(s, s.GetCustody(), owner, owner.GetCustody())) {
 			owner = s
 		}
 	}
 	return owner
 }
 
-// candidate reports whether s, with record c, may own object on identity:
-// it is not being deleted, has proven access there and is eligible.
-func candidate(s Subject, c *v1alpha1.Custody, identity, object string) bool {
-	return s.GetDeletionTimestamp() == nil && c != nil && identity != "" &&
-		c.Identity == identity && c.Object == object && c.AccessProvenAt != nil && c.Eligible
+// candidate reports whether s, with record c, may own object as a resource
+// with record view sees it: s is not being deleted, competes with view, has
+// proven access and is eligible.
+func candidate(s Subject, c, view *v1alpha1.Custody, object string) bool {
+	return s.GetDeletionTimestamp() == nil && c != nil && competes(c, view) &&
+		c.Object == object && c.AccessProvenAt != nil && c.Eligible
+}
+
+// competes reports whether records a and b are about the same RustFS: the
+// same identity, and, when both were proven through namespaced
+// ProviderConfigs, the same endpoint. A namespace's ProviderConfig may
+// point at a server that reports another RustFS's deployment ID, so two
+// namespaces' claims are taken on their word only where they reach the
+// same endpoint; a platform's claim competes with every claim of its
+// identity, and outranks them (older).
+func competes(a, b *v1alpha1.Custody) bool {
+	if a.Identity == "" || a.Identity != b.Identity {
+		return false
+	}
+	return platform(a) || platform(b) || a.Endpoint == b.Endpoint
 }
 
 // older orders candidates a and b, with records ac and bc: those proven
@@ -81,7 +98,7 @@ func Confirm(ctx context.Context, r client.Reader, self Subject, peers []Subject
 	rec := Record(self)
 	fresh := make([]Subject, 0, len(peers))
 	for _, p := range peers {
-		if p.GetUID() == self.GetUID() || !couldOutrank(p, self, &rec) || candidate(p, p.GetCustody(), rec.Identity, rec.Object) {
+		if p.GetUID() == self.GetUID() || !couldOutrank(p, self, &rec) || candidate(p, p.GetCustody(), &rec, rec.Object) {
 			fresh = append(fresh, p)
 			continue
 		}

@@ -30,7 +30,7 @@ func peer(ns, name string, created time.Duration, mods ...peerModifier) *v1alpha
 		Namespace: ns, Name: name, UID: types.UID(ns + "/" + name), CreationTimestamp: metav1.NewTime(t0.Add(created)),
 	}}
 	t.SetCustody(&v1alpha1.Custody{Identity: deployment, Object: object, Config: v1alpha1.ClusterProviderConfigKind,
-		AccessProvenAt: &metav1.Time{Time: t0}, Eligible: true})
+		Endpoint: "http://rustfs:9000", AccessProvenAt: &metav1.Time{Time: t0}, Eligible: true})
 	for _, m := range mods {
 		m(t)
 	}
@@ -44,6 +44,11 @@ func deleting(t *v1alpha1.Tier)   { now := metav1.NewTime(t0); t.DeletionTimesta
 
 // viaNamespaced proves access through a namespaced ProviderConfig.
 func viaNamespaced(t *v1alpha1.Tier) { t.Status.Custody.Config = v1alpha1.ProviderConfigKind }
+
+// atEndpoint proves access at another endpoint of the same identity.
+func atEndpoint(ep string) peerModifier {
+	return func(t *v1alpha1.Tier) { t.Status.Custody.Endpoint = ep }
+}
 
 func onIdentity(id string) peerModifier {
 	return func(t *v1alpha1.Tier) { t.Status.Custody.Identity = id }
@@ -90,6 +95,12 @@ func TestElect(t *testing.T) {
 			peers: []*v1alpha1.Tier{peer("a", "old", 0, viaNamespaced)}, want: "b/self"},
 		"SelfNamespaced": {reason: "A resource proven through a namespaced ProviderConfig yields to a younger platform one.",
 			self: peer("b", "self", 0, viaNamespaced), peers: []*v1alpha1.Tier{peer("a", "young", time.Hour)}, want: "a/young"},
+		"NamespacedElsewhere": {reason: "Two namespaces' own ProviderConfigs compete only at one endpoint: a server that claims the deployment ID elsewhere blocks nothing.",
+			self: peer("b", "self", time.Hour, viaNamespaced), peers: []*v1alpha1.Tier{peer("a", "fake", 0, viaNamespaced, atEndpoint("http://fake:9000"))}, want: "b/self"},
+		"NamespacedSameEndpoint": {reason: "At one endpoint, the older of two namespaced claims owns.",
+			self: peer("b", "self", time.Hour, viaNamespaced), peers: []*v1alpha1.Tier{peer("a", "old", 0, viaNamespaced)}, want: "a/old"},
+		"PlatformAtAnotherSpelling": {reason: "A platform claim competes with a namespaced one at any endpoint of the same deployment.",
+			self: peer("b", "self", 0, viaNamespaced, atEndpoint("http://localhost:9000")), peers: []*v1alpha1.Tier{peer("a", "young", time.Hour)}, want: "a/young"},
 		"SelfUnproven": {reason: "Without proven access the resource owns nothing, even alone.",
 			self: peer("b", "self", time.Minute, unproven), want: "none"},
 		"HandOverToEligible": {reason: "After the owner, the next eligible candidate owns, skipping ineligible older ones.",
@@ -132,7 +143,8 @@ func TestOldest(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			if got := Oldest(deployment, object, subjects(tc.in...)); id(got) != tc.want {
+			view := Proof{Identity: deployment, Endpoint: "http://rustfs:9000", Config: v1alpha1.ClusterProviderConfigKind}
+			if got := Oldest(view, object, subjects(tc.in...)); id(got) != tc.want {
 				t.Errorf("%s\nOldest(...): want %s, got %s", tc.reason, tc.want, id(got))
 			}
 		})

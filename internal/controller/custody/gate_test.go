@@ -115,7 +115,8 @@ func expectRefused(t *testing.T, reason string, kube client.Client, cr *v1alpha1
 	if err := kube.Get(context.Background(), client.ObjectKeyFromObject(cr), stored); err != nil {
 		t.Fatal(err)
 	}
-	wantRec := v1alpha1.Custody{Identity: deployment, Object: object, Config: v1alpha1.ClusterProviderConfigKind, AccessProvenAt: &metav1.Time{Time: t0}}
+	wantRec := v1alpha1.Custody{Identity: deployment, Object: object, Config: v1alpha1.ClusterProviderConfigKind,
+		Endpoint: "http://rustfs:9000", AccessProvenAt: &metav1.Time{Time: t0}}
 	if diff := cmp.Diff(&wantRec, stored.Status.Custody); diff != "" {
 		t.Errorf("%s\nstored custody: -want +got:\n%s", reason, diff)
 	}

@@ -8,11 +8,14 @@ import (
 )
 
 // An Identify returns the identity of the RustFS deployment a connection
-// reaches (docs/multi-tenancy.md, rule 4), and its alias: the endpoint form
-// of the same RustFS, under which records made while RustFS refused the
-// admin info call were kept ("" when identity is that form). Two
-// connections with the same identity reach the same RustFS.
-type Identify func(ctx context.Context, c *connection.Connection) (identity, alias string, err error)
+// reaches (docs/multi-tenancy.md, rule 4) and the normalised endpoint it
+// reaches it at. Two connections with the same identity reach the same
+// RustFS.
+type Identify func(ctx context.Context, c *connection.Connection) (identity, endpoint string, err error)
+
+// endpointPrefix starts the identity of a RustFS known only by its
+// endpoint, as rustfs.Identity spells it.
+const endpointPrefix = "endpoint:"
 
 // ByClient identifies a RustFS through the client newClient makes for a
 // connection: its admin info deployment ID, or its normalised endpoint when
@@ -26,14 +29,14 @@ func ByClient[T rustfs.IdentityAPI](newClient func(rustfs.Config) (T, error)) Id
 			return "", "", err
 		}
 		id, err := api.Identity(ctx)
-		if err != nil || !id.IsDeployment() {
-			return string(id), "", err
+		if err != nil {
+			return "", "", err
 		}
-		alias, err := rustfs.EndpointIdentity(c.Config.Endpoint)
+		ep, err := rustfs.EndpointIdentity(c.Config.Endpoint)
 		if err != nil {
 			return string(id), "", nil
 		}
-		return string(id), string(alias), nil
+		return string(id), string(ep)[len(endpointPrefix):], nil
 	}
 }
 
@@ -41,15 +44,21 @@ func ByClient[T rustfs.IdentityAPI](newClient func(rustfs.Config) (T, error)) Id
 // tests of one RustFS use it, so that their request counts do not depend
 // on the admin info call; the provider uses ByClient.
 func ByEndpoint(_ context.Context, c *connection.Connection) (string, string, error) {
-	return "endpoint:" + c.Endpoint, "", nil
+	return endpointPrefix + c.Endpoint, c.Endpoint, nil
 }
 
 // Proof returns the proof that a read through c, which succeeded, gives
-// for object: the identity c reaches and c's kind of ProviderConfig.
+// for object: the identity and endpoint c reaches and c's kind of
+// ProviderConfig. Records made under the endpoint form of the identity,
+// while RustFS refused the admin info call, are the same RustFS's.
 func (i Identify) Proof(ctx context.Context, c *connection.Connection, object string) (Proof, error) {
-	id, alias, err := i(ctx, c)
+	id, ep, err := i(ctx, c)
 	if err != nil {
 		return Proof{}, err
 	}
-	return Proof{Identity: id, Alias: alias, Config: c.Target.Kind, Object: object}, nil
+	p := Proof{Identity: id, Endpoint: ep, Config: c.Target.Kind, Object: object}
+	if ep != "" && id != endpointPrefix+ep {
+		p.Alias = endpointPrefix + ep
+	}
+	return p, nil
 }

@@ -42,6 +42,9 @@ type Proof struct {
 	// made while RustFS refused the admin info call were kept ("" if none).
 	Identity, Alias string
 
+	// Endpoint is the normalised endpoint that answered.
+	Endpoint string
+
 	// Config is the kind of the resource's ProviderConfig.
 	Config string
 
@@ -50,17 +53,20 @@ type Proof struct {
 }
 
 // Prove returns rec after proof p at now. A record of the same identity (or
-// its alias), ProviderConfig kind and object keeps its time of proof and
-// what it acquired. Any other record is replaced: proven access and
-// acquisitions hold for one deployment, one object, and one kind of
-// ProviderConfig, so that what was acquired through a RustFS a namespace
-// chose itself never counts on the platform's.
+// its alias), ProviderConfig kind and object, and for a namespaced
+// ProviderConfig the same endpoint, keeps its time of proof and what it
+// acquired. Any other record is replaced: proven access and acquisitions
+// hold for one deployment, one object, and one kind of ProviderConfig, so
+// that what was acquired through a RustFS a namespace chose itself never
+// counts on the platform's, nor at another endpoint.
 func Prove(rec v1alpha1.Custody, p Proof, now time.Time) v1alpha1.Custody {
 	same := rec.Object == p.Object && rec.Config == p.Config &&
-		(rec.Identity == p.Identity || p.Alias != "" && rec.Identity == p.Alias)
+		(rec.Identity == p.Identity || p.Alias != "" && rec.Identity == p.Alias) &&
+		(p.Config == v1alpha1.ClusterProviderConfigKind || rec.Endpoint == p.Endpoint)
 	if !same {
 		rec = v1alpha1.Custody{Object: p.Object, Config: p.Config}
 	}
+	rec.Endpoint = p.Endpoint
 	identity := p.Identity
 	rec.Identity = identity
 	if rec.AccessProvenAt == nil {
@@ -86,7 +92,7 @@ func Ineligible(rec v1alpha1.Custody) v1alpha1.Custody {
 
 // custodyKeys are the JSON names of every field of v1alpha1.Custody; a
 // merge patch sets each one, to null when empty, so that Save also clears.
-var custodyKeys = []string{"identity", "object", "config", "accessProvenAt", "eligible", "acquired"}
+var custodyKeys = []string{"identity", "object", "config", "endpoint", "accessProvenAt", "eligible", "acquired"}
 
 // Save sets rec as s's custody record and writes it through the status
 // subresource, unless it equals was, the record s was read with. It merge

@@ -45,6 +45,8 @@ func proveCases() map[string]proveCase {
 	cluster := v1alpha1.ClusterProviderConfigKind
 	held := v1alpha1.Custody{Identity: deployment, Object: object, Config: cluster, AccessProvenAt: proven, Eligible: true, Acquired: v1alpha1.AcquiredCreated}
 	proof := Proof{Identity: deployment, Config: cluster, Object: object}
+	namespaced := v1alpha1.Custody{Identity: deployment, Object: object, Config: v1alpha1.ProviderConfigKind, Endpoint: "http://a:9000",
+		AccessProvenAt: proven, Eligible: true, Acquired: v1alpha1.AcquiredCreated}
 	endpoint := "endpoint:http://rustfs:9000"
 	return map[string]proveCase{
 		"First": {reason: "The first read proves access now.", proof: proof,
@@ -62,6 +64,12 @@ func proveCases() map[string]proveCase {
 			rec:   v1alpha1.Custody{Identity: endpoint, Object: object, Config: cluster, AccessProvenAt: proven, Acquired: v1alpha1.AcquiredCreated},
 			proof: Proof{Identity: deployment, Alias: endpoint, Config: cluster, Object: object},
 			want:  v1alpha1.Custody{Identity: deployment, Object: object, Config: cluster, AccessProvenAt: proven, Acquired: v1alpha1.AcquiredCreated}},
+		"PlatformRespelled": {reason: "The platform may respell its endpoint: a ClusterProviderConfig's record holds for the deployment.",
+			rec: held, proof: Proof{Identity: deployment, Config: cluster, Object: object, Endpoint: "http://b:9000"},
+			want: v1alpha1.Custody{Identity: deployment, Object: object, Config: cluster, Endpoint: "http://b:9000", AccessProvenAt: proven, Eligible: true, Acquired: v1alpha1.AcquiredCreated}},
+		"NamespacedElsewhere": {reason: "A namespace's record holds at its endpoint only: another one starts afresh.",
+			rec: namespaced, proof: Proof{Identity: deployment, Config: v1alpha1.ProviderConfigKind, Object: object, Endpoint: "http://b:9000"},
+			want: v1alpha1.Custody{Identity: deployment, Object: object, Config: v1alpha1.ProviderConfigKind, Endpoint: "http://b:9000", AccessProvenAt: fresh}},
 		"Withdrawn": {reason: "A record whose access was withdrawn is proven again.", rec: Withdraw(held), proof: proof,
 			want: v1alpha1.Custody{Identity: deployment, Object: object, Config: cluster, AccessProvenAt: fresh, Acquired: v1alpha1.AcquiredCreated}},
 	}
@@ -100,7 +108,7 @@ func TestSave(t *testing.T) {
 	if err := kube.Get(ctx, client.ObjectKeyFromObject(stored), got); err != nil {
 		t.Fatal(err)
 	}
-	want := v1alpha1.Custody{Identity: deployment, Object: object, Config: v1alpha1.ClusterProviderConfigKind}
+	want := v1alpha1.Custody{Identity: deployment, Object: object, Config: v1alpha1.ClusterProviderConfigKind, Endpoint: "http://rustfs:9000"}
 	if diff := cmp.Diff(&want, got.Status.Custody); diff != "" {
 		t.Errorf("Save(...): stored record -want +got:\n%s", diff)
 	}
@@ -121,7 +129,7 @@ func TestCustodyPatchClears(t *testing.T) {
 	if err := json.Unmarshal(b, &got); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]any{"identity": deployment, "object": nil, "config": nil, "accessProvenAt": nil, "eligible": nil, "acquired": nil}
+	want := map[string]any{"identity": deployment, "object": nil, "config": nil, "endpoint": nil, "accessProvenAt": nil, "eligible": nil, "acquired": nil}
 	if diff := cmp.Diff(want, got["status"]["custody"]); diff != "" {
 		t.Errorf("custodyPatch(...): -want +got:\n%s", diff)
 	}
