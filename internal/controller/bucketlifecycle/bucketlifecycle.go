@@ -58,10 +58,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	if err := setupIndexes(ctx, mgr.GetFieldIndexer(), o.Custody); err != nil {
 		return err
 	}
-	nsAccess, err := o.Custody.NamespaceAccess(ctx, mgr.GetClient())
-	if err != nil {
-		return err
-	}
+	nsAccess := o.Custody.NamespaceAccess(ctx, mgr.GetClient(), o.Logger)
 	kube := mgr.GetClient()
 	res := connection.NewResolver(kube, mgr.GetAPIReader(),
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))

@@ -9,6 +9,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 )
 
 // Shared is what the controllers of one manager share: one check of the
@@ -45,26 +46,29 @@ func (s *Shared) Index(ctx context.Context, fi client.FieldIndexer, obj client.O
 // only its own kinds, Secrets, ConfigMaps, Events and Leases; the platform
 // grants Namespaces (docs/multi-tenancy.md). Without that access the
 // provider does not watch Namespaces, and refuses resources whose
-// ClusterProviderConfig selects namespaces by label. A failed check is
-// asked again next time.
-func (s *Shared) NamespaceAccess(ctx context.Context, c client.Client) (bool, error) {
+// ClusterProviderConfig selects namespaces by label. A check that fails is
+// logged, answers no access (the provider still starts), and is asked
+// again next time.
+func (s *Shared) NamespaceAccess(ctx context.Context, c client.Client, log logging.Logger) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.checked {
-		return s.allowed, nil
+		return s.allowed
 	}
 	for _, verb := range []string{"get", "list", "watch"} {
 		r := &authorizationv1.SelfSubjectAccessReview{Spec: authorizationv1.SelfSubjectAccessReviewSpec{
 			ResourceAttributes: &authorizationv1.ResourceAttributes{Verb: verb, Resource: "namespaces"},
 		}}
 		if err := c.Create(ctx, r); err != nil {
-			return false, errors.Wrap(err, "cannot ask whether the provider may read Namespaces")
+			log.Info("Cannot ask whether the provider may read Namespaces; ClusterProviderConfigs that select namespaces by label refuse every namespace", "error", err)
+			return false
 		}
 		if !r.Status.Allowed {
+			log.Info("The provider may not get, list and watch Namespaces; ClusterProviderConfigs that select namespaces by label refuse every namespace (docs/multi-tenancy.md)")
 			s.checked = true
-			return false, nil
+			return false
 		}
 	}
 	s.checked, s.allowed = true, true
-	return true, nil
+	return true
 }
