@@ -28,7 +28,7 @@ const (
 // reports every failure a retry cannot fix by setting Ready=False (and
 // TierConflict) and returning a blockedError; a transient failure returns
 // the error and leaves the recorded status as it was. Its RustFS requests
-// are reads: the deployment's identity (cached per client) and at most one
+// are reads: the deployment's identity (cached per configuration) and one
 // tier list, which proves the Tier's access. Only the owner of the tier
 // name reads its credentials Secret or sees the live tier's settings.
 func (e *external) Observe(ctx context.Context, cr *v1alpha1.Tier) (managed.ExternalObservation, error) {
