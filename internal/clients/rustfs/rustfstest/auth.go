@@ -21,18 +21,39 @@ const (
 // An identity is an authenticated caller.
 type identity struct {
 	accessKey string
-	root      bool
-	actions   []string
+	// root is the owner: the root credential, or a root-parented service
+	// account without a session policy (§7.2, §16.7: has_root_access).
+	root    bool
+	actions []string // a user's actions; a service account's parent's
+	// A service account is allowed what its parent is allowed and, when it
+	// has a session policy, what that policy allows (§16.7).
+	parent     string
+	parentRoot bool
+	session    *iamPolicy
+	refusal    *s3Error // set for a disabled or expired service account
 }
 
-// allowed reports whether the identity may perform action. The root/owner is
-// always allowed; others need a matching action, where a trailing "*" is a
-// wildcard, so "admin:*" and "s3:*" work (§7.2).
-func (id *identity) allowed(action string) bool {
+// allowed reports whether the identity may perform a bucket-less action,
+// such as an admin action.
+func (id *identity) allowed(action string) bool { return id.allowedOn(accessRequest{action: action}) }
+
+// allowedOn reports whether the identity may perform a.action on a.bucket
+// and a.object. The root/owner is always allowed; a user needs a matching
+// action, where a trailing "*" is a wildcard, so "admin:*" and "s3:*" work
+// (§7.2); a service account needs its parent's permission (always given for
+// a root parent) and its session policy's (§16.7).
+func (id *identity) allowedOn(a accessRequest) bool {
 	if id.root {
 		return true
 	}
-	for _, a := range id.actions {
+	if !id.parentRoot && !userAllows(id.actions, a.action) {
+		return false
+	}
+	return id.session == nil || id.session.allows(a)
+}
+
+func userAllows(actions []string, action string) bool {
+	for _, a := range actions {
 		if a == action || a == "*" || strings.HasSuffix(a, "*") && strings.HasPrefix(action, strings.TrimSuffix(a, "*")) {
 			return true
 		}
@@ -40,9 +61,11 @@ func (id *identity) allowed(action string) bool {
 	return false
 }
 
-// authorize answers 403 AccessDenied "Access Denied" unless allowed (§7.2).
+// authorize answers 403 AccessDenied "Access Denied" unless allowed on the
+// call's bucket and object (§7.2, §16.7).
 func (c *call) authorize(action string) *s3Error {
-	if c.who.allowed(action) {
+	a := accessRequest{action: action, bucket: c.bucket, object: c.key, conditions: listConditions(action, c.r)}
+	if c.who.allowedOn(a) {
 		return nil
 	}
 	return errAccessDenied
@@ -89,6 +112,9 @@ func (e *Emulator) authenticate(c *call) (*identity, *s3Error) {
 	if subtle.ConstantTimeCompare([]byte(want), []byte(h.signature)) != 1 {
 		return nil, errSignatureMismatch
 	}
+	if who.refusal != nil {
+		return nil, who.refusal
+	}
 	return who, e.readBody(c, payload)
 }
 
@@ -116,6 +142,9 @@ func (e *Emulator) lookup(accessKey string) (*identity, string, bool) {
 	if accessKey == e.root.accessKey {
 		return &identity{accessKey: accessKey, root: true}, e.root.secretKey, true
 	}
+	if a, ok := e.accounts[accessKey]; ok {
+		return e.serviceAccountIdentity(a), a.secretKey, true
+	}
 	u, ok := e.users[accessKey]
 	if !ok {
 		return nil, "", false
@@ -128,7 +157,7 @@ func (e *Emulator) lookup(accessKey string) (*identity, string, bool) {
 // answers 400 XAmzContentSHA256Mismatch.
 func (e *Emulator) readBody(c *call, payload string) *s3Error {
 	limit := int64(maxS3Body)
-	admin := strings.HasPrefix(c.route, "tier.")
+	admin := strings.HasPrefix(c.route, "tier.") || strings.HasPrefix(c.route, "sa.")
 	if admin {
 		limit = maxAdminBody
 	}

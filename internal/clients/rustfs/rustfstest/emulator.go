@@ -65,6 +65,7 @@ type Emulator struct {
 	region    string
 	root      credential
 	users     map[string]user
+	accounts  map[string]*serviceAccount // service accounts by access key (docs/rustfs-wire.md §16)
 	now       func() time.Time
 	tiers     map[string]*TierRecord
 	buckets   map[string]*bucket
@@ -159,6 +160,7 @@ func New(opts ...Option) *Emulator {
 		users: map[string]user{}, now: time.Now, tiers: map[string]*TierRecord{}, buckets: map[string]*bucket{},
 		stats: map[string]TierStat{}, dropped: map[string]bool{}, counts: map[string]int{}, faults: map[string]*Fault{},
 		aliases: map[string]string{}, probeWait: 30 * time.Second, deploymentID: newDeploymentID(),
+		accounts: map[string]*serviceAccount{},
 	}
 	for _, o := range opts {
 		o(e)

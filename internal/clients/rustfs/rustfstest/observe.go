@@ -28,7 +28,8 @@ type Fault struct {
 
 // count counts a request to route; writes are the provider-visible
 // mutations (tier add/edit/remove/clear, bucket create, versioning put,
-// lifecycle put/delete), counted whether or not they succeed.
+// lifecycle put/delete, service-account add/update/delete), counted whether
+// or not they succeed.
 func (e *Emulator) count(route string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()

@@ -40,6 +40,16 @@ const (
 var writeRoutes = map[string]bool{
 	RouteAddTier: true, RouteEditTier: true, RouteRemoveTier: true, RouteClearTiers: true,
 	RouteCreateBucket: true, RoutePutVersioning: true, RoutePutLifecycle: true, RouteDeleteLifecycle: true,
+	RouteAddServiceAccount: true, RouteUpdateServiceAccount: true, RouteDeleteServiceAccount: true,
+}
+
+// serviceAccountRoutes are the service-account routes by method and path
+// (docs/rustfs-wire.md §16.1; service_account.rs › register_service_account_route).
+var serviceAccountRoutes = map[string]string{
+	"PUT add-service-account": RouteAddServiceAccount, "PUT add-service-accounts": RouteAddServiceAccount,
+	"POST update-service-account": RouteUpdateServiceAccount, "GET info-service-account": RouteServiceAccountInfo,
+	"GET list-service-accounts": RouteListServiceAccounts, "DELETE delete-service-account": RouteDeleteServiceAccount,
+	"DELETE delete-service-accounts": RouteDeleteServiceAccount,
 }
 
 const (
@@ -82,6 +92,9 @@ func adminRoute(method, p string) (route, seg string) {
 		return RouteClearTiers, ""
 	case rest == "info" && method == http.MethodGet: // docs/rustfs-wire.md §15.1
 		return RouteServerInfo, ""
+	}
+	if r, ok := serviceAccountRoutes[method+" "+rest]; ok {
+		return r, ""
 	}
 	name, ok := strings.CutPrefix(rest, "tier/")
 	if !ok || name == "" || strings.Contains(name, "/") {

@@ -18,11 +18,12 @@ const s3Namespace = "http://s3.amazonaws.com/doc/2006-03-01/"
 
 var bucketNameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$`)
 
-// listBuckets answers GET / with every bucket.
+// listBuckets answers GET / with every bucket, or, without
+// s3:ListAllMyBuckets, with the buckets the caller may list or locate, and
+// AccessDenied when there are none (bucket_usecase.rs ›
+// execute_list_buckets; docs/rustfs-wire.md §16.7).
 func (e *Emulator) listBuckets(c *call) *s3Error {
-	if err := c.authorize("s3:ListAllMyBuckets"); err != nil {
-		return err
-	}
+	all := c.who.allowed("s3:ListAllMyBuckets")
 	type entry struct {
 		Name         string `xml:"Name"`
 		CreationDate string `xml:"CreationDate"`
@@ -35,9 +36,15 @@ func (e *Emulator) listBuckets(c *call) *s3Error {
 	out.Xmlns = s3Namespace
 	e.mu.Lock()
 	for _, b := range e.buckets {
-		out.Buckets = append(out.Buckets, entry{b.name, b.created.UTC().Format(lcDateFormat)})
+		if all || c.who.allowedOn(accessRequest{action: "s3:ListBucket", bucket: b.name}) ||
+			c.who.allowedOn(accessRequest{action: "s3:GetBucketLocation", bucket: b.name}) {
+			out.Buckets = append(out.Buckets, entry{b.name, b.created.UTC().Format(lcDateFormat)})
+		}
 	}
 	e.mu.Unlock()
+	if !all && len(out.Buckets) == 0 {
+		return errAccessDenied
+	}
 	sort.Slice(out.Buckets, func(i, j int) bool { return out.Buckets[i].Name < out.Buckets[j].Name })
 	return writeXML(c, out)
 }

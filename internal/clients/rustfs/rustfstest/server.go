@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync/atomic"
 )
 
@@ -20,6 +21,7 @@ type call struct {
 	key     string
 	body    []byte
 	bodyBad bool // body unreadable, too large, or not matching x-amz-content-sha256
+	compat  bool // the admin path came in on /minio/admin (§7.4, §11)
 	who     *identity
 	reqID   string
 }
@@ -37,7 +39,9 @@ var handlers = map[string]handler{
 	RoutePutLifecycle: (*Emulator).putLifecycle, RouteDeleteLifecycle: (*Emulator).deleteLifecycle,
 	RouteListObjects: (*Emulator).listObjects, RoutePutObject: (*Emulator).putObject,
 	RouteGetObject: (*Emulator).getObject, RouteHeadObject: (*Emulator).getObject,
-	RouteDeleteObject: (*Emulator).deleteObject,
+	RouteDeleteObject: (*Emulator).deleteObject, RouteAddServiceAccount: (*Emulator).addServiceAccount,
+	RouteUpdateServiceAccount: (*Emulator).updateServiceAccount, RouteServiceAccountInfo: (*Emulator).serviceAccountInfo,
+	RouteListServiceAccounts: (*Emulator).listServiceAccounts, RouteDeleteServiceAccount: (*Emulator).deleteServiceAccount,
 }
 
 var requestSeq atomic.Uint64
@@ -64,6 +68,7 @@ func (e *Emulator) serve(w http.ResponseWriter, r *http.Request) {
 func (e *Emulator) classify(c *call) {
 	if p, ok := canonicalAdminPath(c.r.URL.EscapedPath()); ok {
 		c.route, c.seg = adminRoute(c.r.Method, p)
+		c.compat = strings.HasPrefix(c.r.URL.EscapedPath(), minioAdminPrefix)
 		return
 	}
 	c.route, c.bucket, c.key = s3Route(c.r)
