@@ -3,7 +3,8 @@
 // the S3 bucket, object, versioning and lifecycle routes, with RustFS's error
 // codes and validation in two modes (1.0.0-rc and 1.0.x GA). Each behaviour
 // cites the section of rustfs-wire.md it implements ("§n"). The admin info
-// route follows the repository's docs/rustfs-wire.md §15, cited by path.
+// route follows the repository's docs/rustfs-wire.md §15, cited by path; the
+// service-account routes and session-policy enforcement follow its §16.
 //
 // The package deliberately does not import the client package: it has its own
 // wire structs and its own signature verification, so it checks the client's

@@ -24,6 +24,9 @@ var bucketNameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$`)
 // execute_list_buckets; docs/rustfs-wire.md §16.7).
 func (e *Emulator) listBuckets(c *call) *s3Error {
 	all := c.who.allowed("s3:ListAllMyBuckets")
+	// access.rs › prepare_list_buckets_iam_authorization asks per bucket
+	// with prefix "" and delimiter "/".
+	visibility := map[string][]string{"prefix": {""}, "delimiter": {"/"}}
 	type entry struct {
 		Name         string `xml:"Name"`
 		CreationDate string `xml:"CreationDate"`
@@ -36,8 +39,8 @@ func (e *Emulator) listBuckets(c *call) *s3Error {
 	out.Xmlns = s3Namespace
 	e.mu.Lock()
 	for _, b := range e.buckets {
-		if all || c.who.allowedOn(accessRequest{action: "s3:ListBucket", bucket: b.name}) ||
-			c.who.allowedOn(accessRequest{action: "s3:GetBucketLocation", bucket: b.name}) {
+		if all || c.who.allowedOn(accessRequest{action: "s3:ListBucket", bucket: b.name, conditions: visibility}) ||
+			c.who.allowedOn(accessRequest{action: "s3:GetBucketLocation", bucket: b.name, conditions: visibility}) {
 			out.Buckets = append(out.Buckets, entry{b.name, b.created.UTC().Format(lcDateFormat)})
 		}
 	}
