@@ -135,24 +135,29 @@ func TestGrantedKeysThroughAWSSDK(t *testing.T) {
 	}
 	for mname, mode := range modes {
 		for name, tc := range cases {
-			t.Run(mname+"/"+name, func(t *testing.T) {
-				ctx := context.Background()
-				p := newPair(t, mode)
-				for _, k := range []string{"team-x/a/1.txt", "team-x/b/1.txt", "team-y/a/1.txt"} {
-					bucket, key, _ := strings.Cut(k, "/")
-					p.local.PutObject(bucket, key, []byte(k))
-				}
-				a := newAccount(t, DeriveAccessKey("ns", name), tc.grants...)
-				if err := p.client.AddServiceAccount(ctx, a); err != nil {
-					t.Fatalf("AddServiceAccount: %v", err)
-				}
-				c := sdk(p.local.URL(), a.AccessKey, a.SecretKey)
-				for _, o := range tc.ops {
-					if got := code(o.call(ctx, c)); got != o.want {
-						t.Errorf("%s: %s: got %q, want %q", tc.reason, o.name, got, o.want)
-					}
-				}
-			})
+			t.Run(mname+"/"+name, func(t *testing.T) { checkGrant(t, mode, name, tc.reason, tc.grants, tc.ops) })
+		}
+	}
+}
+
+// checkGrant creates a key with grants on an emulator holding
+// team-x/{a,b}/1.txt and team-y/a/1.txt and runs ops with it.
+func checkGrant(t *testing.T, mode rustfstest.Mode, name, reason string, grants []BucketGrant, ops []op) {
+	t.Helper()
+	ctx := context.Background()
+	p := newPair(t, mode)
+	for _, k := range []string{"team-x/a/1.txt", "team-x/b/1.txt", "team-y/a/1.txt"} {
+		bucket, key, _ := strings.Cut(k, "/")
+		p.local.PutObject(bucket, key, []byte(k))
+	}
+	a := newAccount(t, DeriveAccessKey("ns", name), grants...)
+	if err := p.client.AddServiceAccount(ctx, a); err != nil {
+		t.Fatalf("AddServiceAccount: %v", err)
+	}
+	c := sdk(p.local.URL(), a.AccessKey, a.SecretKey)
+	for _, o := range ops {
+		if got := code(o.call(ctx, c)); got != o.want {
+			t.Errorf("%s: %s: got %q, want %q", reason, o.name, got, o.want)
 		}
 	}
 }

@@ -14,8 +14,6 @@ import (
 // the request types, never in an error, and never in the emulator's request
 // log, whatever succeeds or fails.
 func TestServiceAccountSecretsAreNeverPrinted(t *testing.T) {
-	const rotated = "rotated-" + sentinel
-	ctx := context.Background()
 	var mu sync.Mutex
 	var log []string
 	p := newPair(t, rustfstest.ModeGA, rustfstest.WithRequestLog(func(format string, args ...any) {
@@ -26,39 +24,18 @@ func TestServiceAccountSecretsAreNeverPrinted(t *testing.T) {
 	p.local.PutObject("data", "a.txt", []byte("a"))
 	a := newAccount(t, "XPSENTINEL")
 	a.SecretKey = sentinel
-	u := ServiceAccountUpdate{SecretKey: rotated}
-	for _, s := range append(formats(a), append(formats(u), formats(&u)...)...) {
-		if strings.Contains(s, sentinel) {
-			t.Errorf("a request type printed the secret: %s", s)
+	u := ServiceAccountUpdate{SecretKey: "rotated-" + sentinel}
+	printed := append(formats(a), append(formats(u), formats(&u)...)...)
+	info, errs := exerciseSecrets(t, p, a, u)
+	printed = append(printed, formats(info)...)
+	for _, err := range errs {
+		if err != nil {
+			printed = append(printed, formats(err)...)
 		}
 	}
-	errs := []error{p.client.AddServiceAccount(ctx, a)}
-	errs = append(errs, p.client.AddServiceAccount(ctx, a)) // already in use
-	bad := a
-	bad.SecretKey = strings.Repeat(sentinel, 2) // too long, refused locally
-	errs = append(errs, p.client.AddServiceAccount(ctx, bad),
-		p.client.UpdateServiceAccount(ctx, "XPNOBODY", u),
-		p.client.UpdateServiceAccount(ctx, a.AccessKey, ServiceAccountUpdate{SecretKey: sentinel[:7]}))
-	c := sdk(p.local.URL(), a.AccessKey, sentinel)
-	errs = append(errs, putOp("data", "x", "").call(ctx, c), getOp("data", "a.txt", "").call(ctx, c),
-		p.client.UpdateServiceAccount(ctx, a.AccessKey, u))
-	errs = append(errs, getOp("data", "a.txt", "").call(ctx, c)) // old key
-	info, err := p.client.ServiceAccountInfo(ctx, a.AccessKey)
-	errs = append(errs, err, p.client.DeleteServiceAccount(ctx, a.AccessKey),
-		getOp("data", "a.txt", "").call(ctx, sdk(p.local.URL(), a.AccessKey, rotated)))
-	for i, err := range errs {
-		if err == nil {
-			continue
-		}
-		for _, s := range formats(err) {
-			if strings.Contains(s, sentinel) {
-				t.Errorf("error %d printed the secret: %s", i, s)
-			}
-		}
-	}
-	for _, s := range formats(info) {
+	for _, s := range printed {
 		if strings.Contains(s, sentinel) {
-			t.Errorf("info printed the secret: %s", s)
+			t.Errorf("printed the secret: %s", s)
 		}
 	}
 	if len(log) < 8 {
@@ -74,4 +51,24 @@ func TestServiceAccountSecretsAreNeverPrinted(t *testing.T) {
 			t.Errorf("a request record holds the secret: %+v", r)
 		}
 	}
+}
+
+// exerciseSecrets adds a, fails in every way it can with the secret in play,
+// rotates to u's key, reads the account and deletes it; it returns the info
+// and every error.
+func exerciseSecrets(t *testing.T, p pair, a NewServiceAccount, u ServiceAccountUpdate) (ServiceAccountInfo, []error) {
+	t.Helper()
+	ctx := context.Background()
+	errs := []error{p.client.AddServiceAccount(ctx, a), p.client.AddServiceAccount(ctx, a)} // the second: in use
+	bad := a
+	bad.SecretKey = strings.Repeat(a.SecretKey, 2) // too long, refused locally
+	errs = append(errs, p.client.AddServiceAccount(ctx, bad), p.client.UpdateServiceAccount(ctx, "XPNOBODY", u),
+		p.client.UpdateServiceAccount(ctx, a.AccessKey, ServiceAccountUpdate{SecretKey: a.SecretKey[:7]}))
+	c := sdk(p.local.URL(), a.AccessKey, a.SecretKey)
+	errs = append(errs, putOp("data", "x", "").call(ctx, c), getOp("data", "a.txt", "").call(ctx, c),
+		p.client.UpdateServiceAccount(ctx, a.AccessKey, u), getOp("data", "a.txt", "").call(ctx, c)) // the last: old key
+	info, err := p.client.ServiceAccountInfo(ctx, a.AccessKey)
+	errs = append(errs, err, p.client.DeleteServiceAccount(ctx, a.AccessKey),
+		getOp("data", "a.txt", "").call(ctx, sdk(p.local.URL(), a.AccessKey, u.SecretKey)))
+	return info, errs
 }

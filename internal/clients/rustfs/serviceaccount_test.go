@@ -93,55 +93,34 @@ func TestPolicyMatchesRefusesImpliedPolicy(t *testing.T) {
 // without Version) or refuse are refused locally, and nothing is sent.
 func TestServiceAccountRequestsCheckedLocally(t *testing.T) {
 	valid := newAccount(t, "XPVALID")
-	empty := Policy{}
 	noVersion := valid.Policy
 	noVersion.Version = ""
 	cases := map[string]struct {
-		call func(c *Client) error
-		want string
+		add    func(a *NewServiceAccount) // nil: call update
+		update ServiceAccountUpdate
+		want   string
 	}{
-		"AddWithoutPolicy": {call: func(c *Client) error {
-			a := valid
-			a.Policy = Policy{}
-			return c.AddServiceAccount(context.Background(), a)
-		}, want: "Version"},
-		"AddWithoutStatements": {call: func(c *Client) error {
-			a := valid
-			a.Policy = Policy{Version: PolicyVersion}
-			return c.AddServiceAccount(context.Background(), a)
-		}, want: "no statements"},
-		"AddShortSecret": {call: func(c *Client) error {
-			a := valid
-			a.SecretKey = "short"
-			return c.AddServiceAccount(context.Background(), a)
-		}, want: "secret key is 5 bytes"},
-		"AddSpaceInAccessKey": {call: func(c *Client) error {
-			a := valid
-			a.AccessKey = "XP VALID"
-			return c.AddServiceAccount(context.Background(), a)
-		}, want: "whitespace"},
-		"AddBadName": {call: func(c *Client) error {
-			a := valid
-			a.Name = "team/a"
-			return c.AddServiceAccount(context.Background(), a)
-		}, want: "name"},
-		"UpdateEmptyPolicy": {call: func(c *Client) error {
-			return c.UpdateServiceAccount(context.Background(), "XPVALID", ServiceAccountUpdate{Policy: &empty})
-		}, want: "Version"},
-		"UpdateNoVersion": {call: func(c *Client) error {
-			return c.UpdateServiceAccount(context.Background(), "XPVALID", ServiceAccountUpdate{Policy: &noVersion})
-		}, want: "Version"},
-		"UpdateNothing": {call: func(c *Client) error {
-			return c.UpdateServiceAccount(context.Background(), "XPVALID", ServiceAccountUpdate{})
-		}, want: "nothing to update"},
-		"UpdateLongSecret": {call: func(c *Client) error {
-			return c.UpdateServiceAccount(context.Background(), "XPVALID", ServiceAccountUpdate{SecretKey: strings.Repeat("s", 41)})
-		}, want: "secret key is 41 bytes"},
+		"AddWithoutPolicy":     {add: func(a *NewServiceAccount) { a.Policy = Policy{} }, want: "Version"},
+		"AddWithoutStatements": {add: func(a *NewServiceAccount) { a.Policy = Policy{Version: PolicyVersion} }, want: "no statements"},
+		"AddShortSecret":       {add: func(a *NewServiceAccount) { a.SecretKey = "short" }, want: "secret key is 5 bytes"},
+		"AddSpaceInAccessKey":  {add: func(a *NewServiceAccount) { a.AccessKey = "XP VALID" }, want: "whitespace"},
+		"AddBadName":           {add: func(a *NewServiceAccount) { a.Name = "team/a" }, want: "name"},
+		"UpdateEmptyPolicy":    {update: ServiceAccountUpdate{Policy: &Policy{}}, want: "Version"},
+		"UpdateNoVersion":      {update: ServiceAccountUpdate{Policy: &noVersion}, want: "Version"},
+		"UpdateNothing":        {want: "nothing to update"},
+		"UpdateLongSecret":     {update: ServiceAccountUpdate{SecretKey: strings.Repeat("s", 41)}, want: "secret key is 41 bytes"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			p := newPair(t, rustfstest.ModeGA)
-			err := tc.call(p.client)
+			var err error
+			if tc.add != nil {
+				a := valid
+				tc.add(&a)
+				err = p.client.AddServiceAccount(context.Background(), a)
+			} else {
+				err = p.client.UpdateServiceAccount(context.Background(), "XPVALID", tc.update)
+			}
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("want an error containing %q, got %v", tc.want, err)
 			}

@@ -22,46 +22,50 @@ var (
 	rwObjects = []string{"s3:AbortMultipartUpload", "s3:DeleteObject", "s3:GetObject", "s3:ListMultipartUploadParts", "s3:PutObject"}
 )
 
+// A policyCase is a grant list and the policy SessionPolicy must make of it.
+type policyCase struct {
+	reason string
+	grants []BucketGrant
+	want   Policy
+}
+
+var policyCases = map[string]policyCase{
+	"ReadOnlyBucket": {
+		reason: "ReadOnly lists the bucket, reads its location and its objects",
+		grants: []BucketGrant{{Bucket: "data", Access: ReadOnly}},
+		want: Policy{Version: PolicyVersion, Statements: []Statement{
+			allowStmt(loc, []string{"arn:aws:s3:::data"}, nil),
+			allowStmt(roList, []string{"arn:aws:s3:::data"}, nil),
+			allowStmt(roObjects, []string{"arn:aws:s3:::data/*"}, nil),
+		}},
+	},
+	"ReadWritePrefix": {
+		reason: "a prefix scopes listing by s3:prefix and objects by resource; ReadWrite adds writes and multipart",
+		grants: []BucketGrant{{Bucket: "data", Access: ReadWrite, Prefix: "team-a/"}},
+		want: Policy{Version: PolicyVersion, Statements: []Statement{
+			allowStmt(loc, []string{"arn:aws:s3:::data"}, nil),
+			allowStmt(rwObjects, []string{"arn:aws:s3:::data/team-a/*"}, nil),
+			allowStmt(rwList, []string{"arn:aws:s3:::data"}, prefixCond("team-a/*")),
+		}},
+	},
+	"SeveralGrantsGroupedAndSorted": {
+		reason: "grants of one level share statements; each prefixed listing has its own; order and duplicates do not matter",
+		grants: []BucketGrant{{Bucket: "logs", Access: ReadOnly, Prefix: "app/"}, {Bucket: "bb2", Access: ReadWrite},
+			{Bucket: "aa1", Access: ReadOnly}, {Bucket: "bb2", Access: ReadWrite}, {Bucket: "cc3", Access: ReadOnly, Prefix: "x"}},
+		want: Policy{Version: PolicyVersion, Statements: []Statement{
+			allowStmt(loc, []string{"arn:aws:s3:::aa1", "arn:aws:s3:::bb2", "arn:aws:s3:::cc3", "arn:aws:s3:::logs"}, nil),
+			allowStmt(roList, []string{"arn:aws:s3:::aa1"}, nil),
+			allowStmt(rwList, []string{"arn:aws:s3:::bb2"}, nil),
+			allowStmt(roObjects, []string{"arn:aws:s3:::aa1/*", "arn:aws:s3:::cc3/x*", "arn:aws:s3:::logs/app/*"}, nil),
+			allowStmt(rwObjects, []string{"arn:aws:s3:::bb2/*"}, nil),
+			allowStmt(roList, []string{"arn:aws:s3:::cc3"}, prefixCond("x*")),
+			allowStmt(roList, []string{"arn:aws:s3:::logs"}, prefixCond("app/*")),
+		}},
+	},
+}
+
 func TestSessionPolicy(t *testing.T) {
-	cases := map[string]struct {
-		reason string
-		grants []BucketGrant
-		want   Policy
-	}{
-		"ReadOnlyBucket": {
-			reason: "ReadOnly lists the bucket, reads its location and its objects",
-			grants: []BucketGrant{{Bucket: "data", Access: ReadOnly}},
-			want: Policy{Version: PolicyVersion, Statements: []Statement{
-				allowStmt(loc, []string{"arn:aws:s3:::data"}, nil),
-				allowStmt(roList, []string{"arn:aws:s3:::data"}, nil),
-				allowStmt(roObjects, []string{"arn:aws:s3:::data/*"}, nil),
-			}},
-		},
-		"ReadWritePrefix": {
-			reason: "a prefix scopes listing by s3:prefix and objects by resource; ReadWrite adds writes and multipart",
-			grants: []BucketGrant{{Bucket: "data", Access: ReadWrite, Prefix: "team-a/"}},
-			want: Policy{Version: PolicyVersion, Statements: []Statement{
-				allowStmt(loc, []string{"arn:aws:s3:::data"}, nil),
-				allowStmt(rwObjects, []string{"arn:aws:s3:::data/team-a/*"}, nil),
-				allowStmt(rwList, []string{"arn:aws:s3:::data"}, prefixCond("team-a/*")),
-			}},
-		},
-		"SeveralGrantsGroupedAndSorted": {
-			reason: "grants of one level share statements; each prefixed listing has its own; order and duplicates do not matter",
-			grants: []BucketGrant{{Bucket: "logs", Access: ReadOnly, Prefix: "app/"}, {Bucket: "bb2", Access: ReadWrite},
-				{Bucket: "aa1", Access: ReadOnly}, {Bucket: "bb2", Access: ReadWrite}, {Bucket: "cc3", Access: ReadOnly, Prefix: "x"}},
-			want: Policy{Version: PolicyVersion, Statements: []Statement{
-				allowStmt(loc, []string{"arn:aws:s3:::aa1", "arn:aws:s3:::bb2", "arn:aws:s3:::cc3", "arn:aws:s3:::logs"}, nil),
-				allowStmt(roList, []string{"arn:aws:s3:::aa1"}, nil),
-				allowStmt(rwList, []string{"arn:aws:s3:::bb2"}, nil),
-				allowStmt(roObjects, []string{"arn:aws:s3:::aa1/*", "arn:aws:s3:::cc3/x*", "arn:aws:s3:::logs/app/*"}, nil),
-				allowStmt(rwObjects, []string{"arn:aws:s3:::bb2/*"}, nil),
-				allowStmt(roList, []string{"arn:aws:s3:::cc3"}, prefixCond("x*")),
-				allowStmt(roList, []string{"arn:aws:s3:::logs"}, prefixCond("app/*")),
-			}},
-		},
-	}
-	for name, tc := range cases {
+	for name, tc := range policyCases {
 		t.Run(name, func(t *testing.T) {
 			got, err := SessionPolicy(tc.grants)
 			if err != nil {
@@ -73,15 +77,19 @@ func TestSessionPolicy(t *testing.T) {
 			if err := validateSessionPolicy(got); err != nil {
 				t.Errorf("%s: the generated policy fails the client's own check: %v", tc.reason, err)
 			}
-			reversed := append([]BucketGrant(nil), tc.grants...)
-			for i, j := 0, len(reversed)-1; i < j; i, j = i+1, j-1 {
-				reversed[i], reversed[j] = reversed[j], reversed[i]
-			}
-			if again, _ := SessionPolicy(reversed); !cmp.Equal(got, again) {
+			if again, _ := SessionPolicy(reversed(tc.grants)); !cmp.Equal(got, again) {
 				t.Errorf("%s: the grant order changed the policy", tc.reason)
 			}
 		})
 	}
+}
+
+func reversed(grants []BucketGrant) []BucketGrant {
+	out := make([]BucketGrant, len(grants))
+	for i, g := range grants {
+		out[len(grants)-1-i] = g
+	}
+	return out
 }
 
 func TestSessionPolicyRefusals(t *testing.T) {
