@@ -6,7 +6,8 @@ SHELL := /usr/bin/env bash -o pipefail
 GO ?= go
 TOOLS := hack/tools.sh
 FUZZTIME ?= 10s
-VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+XPKGTOOL := hack/tools/xpkgtool
+VERSION ?= $(shell hack/version.sh)
 LDFLAGS := -s -w -X github.com/crossplane-contrib/provider-rustfs/internal/version.Version=$(VERSION)
 
 export GONOSUMDB := github.com/crossplane/crossplane-tools
@@ -30,21 +31,25 @@ lint: ## gofmt, go vet and staticcheck.
 	if [ -n "$$unformatted" ]; then echo "not gofmt-formatted:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$$($(TOOLS) staticcheck) ./...
+	cd $(XPKGTOOL) && $(GO) vet ./... && $$(../../../$(TOOLS) staticcheck) ./...
 
 unit: ## Fast unit tests (no API server).
 	$(GO) test -short -count=1 ./...
+	cd $(XPKGTOOL) && $(GO) test -short -count=1 ./...
 
 reviewable: generate check-diff lint unit ## Everything to run before a commit.
 
 test: ## Everything CI runs: unit, integration (real kube-apiserver + etcd), end-to-end, fuzz smoke, bench smoke.
-	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) $(GO) test -count=1 -race $$($(GO) list ./... | grep -v -e /test/e2e -e /test/tenant)
+	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) $(GO) test -count=1 -race $$($(GO) list ./... | grep -v /test/)
+	cd $(XPKGTOOL) && $(GO) test -count=1 ./...
 	$(MAKE) e2e
 	$(MAKE) fuzz
 	$(MAKE) bench-smoke
 
-e2e: ## End-to-end scenarios: the real controllers against kube-apiserver + etcd and two RustFS emulators; the Tenant rendered by the real Crossplane engine.
+e2e: xpkg ## End-to-end scenarios: the controllers against kube-apiserver + etcd and RustFS emulators; the Tenant rendered by the real Crossplane engine; the packages checked and installed by Crossplane core.
 	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) CROSSPLANE_CLI=$$($(TOOLS) crossplane) CROSSPLANE_CORE=$$($(TOOLS) crossplane-core) \
-	  $(GO) test -count=1 -race $(E2EFLAGS) ./test/e2e/... ./test/tenant/...
+	  XPKG_DIR=$(CURDIR)/_output/xpkg XPKG_TOOL=$(CURDIR)/_output/bin/xpkgtool XPKG_VERSION=$(VERSION) \
+	  $(GO) test -count=1 -race $(E2EFLAGS) ./test/e2e/... ./test/tenant/... ./test/xpkg/... ./test/install/...
 
 fuzz: ## Run each fuzz target for FUZZTIME (default 10s).
 	@set -e; grep -rl --include='*_test.go' '^func Fuzz' apis cmd internal | xargs -n1 dirname | sort -u | while read -r dir; do \
@@ -71,6 +76,12 @@ build: ## Build the provider and the RustFS emulator into bin/.
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/rustfs-emulator ./cmd/rustfs-emulator
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/function ./cmd/function
 
+xpkg: ## Build the provider, function and configuration packages into _output/xpkg, without Docker (PLATFORMS, REGISTRY).
+	VERSION=$(VERSION) CROSSPLANE_CLI=$$($(TOOLS) crossplane) hack/xpkg.sh build
+
+publish: xpkg ## Push the packages to REGISTRY with crossplane xpkg push (not run by CI), e.g. make publish REGISTRY=ghcr.io/acme.
+	VERSION=$(VERSION) CROSSPLANE_CLI=$$($(TOOLS) crossplane) hack/xpkg.sh publish
+
 demo: ## Start kube-apiserver, etcd, two RustFS emulators (or RUSTFS_ENDPOINT) and the provider, apply the examples; Ctrl-C stops all.
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/rustfs-emulator ./cmd/rustfs-emulator
@@ -83,4 +94,4 @@ run: ## Run the provider against the current kubeconfig.
 tools: ## Build (or reuse) every cached test tool.
 	$(TOOLS) all
 
-.PHONY: help generate check-diff lint unit reviewable test e2e fuzz bench bench-smoke build demo run tools
+.PHONY: help generate check-diff lint unit reviewable test e2e fuzz bench bench-smoke build xpkg publish demo run tools

@@ -49,7 +49,14 @@ assets() {
 
 staticcheck() { build staticcheck v0.8.2 honnef.co/go/tools/cmd/staticcheck; }
 crossplane() { build crossplane v2.5.0 github.com/crossplane/cli/v2/cmd/crossplane; }
-crossplane_core() { build crossplane-core v2.3.4 github.com/crossplane/crossplane/v2/cmd/crossplane; }
+# Core reports the version its package manager checks packages'
+# spec.crossplane.version against; without it every package with a
+# constraint is Unhealthy. The key names the stamp, so that a core binary
+# cached before it was stamped is not reused.
+crossplane_core() {
+	build crossplane-core v2.3.4-stamped github.com/crossplane/crossplane/v2/cmd/crossplane \
+		"-X github.com/crossplane/crossplane-runtime/v2/pkg/version.version=v2.3.4"
+}
 
 case ${1:-} in
 kube-apiserver) kube_apiserver ;;
