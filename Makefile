@@ -7,6 +7,11 @@ GO ?= go
 TOOLS := hack/tools.sh
 FUZZTIME ?= 10s
 XPKGTOOL := hack/tools/xpkgtool
+# Where make publish pushes the packages, and the source the Configuration's
+# dependencies name; PLATFORMS are the os_arch runtimes make xpkg builds.
+REGISTRY ?= xpkg.crossplane.io/crossplane-contrib
+PLATFORMS ?= linux_amd64
+XPKG_ENV = VERSION=$(VERSION) REGISTRY=$(REGISTRY) PLATFORMS="$(PLATFORMS)" CROSSPLANE_CLI=$$($(TOOLS) crossplane)
 VERSION ?= $(shell hack/version.sh)
 LDFLAGS := -s -w -X github.com/crossplane-contrib/provider-rustfs/internal/version.Version=$(VERSION)
 
@@ -48,8 +53,8 @@ test: ## Everything CI runs: unit, integration (real kube-apiserver + etcd), end
 
 e2e: xpkg ## End-to-end scenarios: the controllers against kube-apiserver + etcd and RustFS emulators; the Tenant rendered by the real Crossplane engine; the packages checked and installed by Crossplane core.
 	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) CROSSPLANE_CLI=$$($(TOOLS) crossplane) CROSSPLANE_CORE=$$($(TOOLS) crossplane-core) \
-	  XPKG_DIR=$(CURDIR)/_output/xpkg XPKG_TOOL=$(CURDIR)/_output/bin/xpkgtool XPKG_VERSION=$(VERSION) \
-	  $(GO) test -count=1 -race $(E2EFLAGS) ./test/e2e/... ./test/tenant/... ./test/xpkg/... ./test/install/...
+	  XPKG_DIR=$(CURDIR)/_output/xpkg XPKG_TOOL=$(CURDIR)/_output/bin/xpkgtool XPKG_VERSION=$(VERSION) XPKG_REGISTRY=$(REGISTRY) \
+	  $(GO) test -count=1 -race $(E2EFLAGS) ./test/e2e/... ./test/tenant/... ./test/packages/...
 
 fuzz: ## Run each fuzz target for FUZZTIME (default 10s).
 	@set -e; grep -rl --include='*_test.go' '^func Fuzz' apis cmd internal | xargs -n1 dirname | sort -u | while read -r dir; do \
@@ -77,10 +82,10 @@ build: ## Build the provider and the RustFS emulator into bin/.
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/function ./cmd/function
 
 xpkg: ## Build the provider, function and configuration packages into _output/xpkg, without Docker (PLATFORMS, REGISTRY).
-	VERSION=$(VERSION) CROSSPLANE_CLI=$$($(TOOLS) crossplane) hack/xpkg.sh build
+	$(XPKG_ENV) hack/xpkg.sh build
 
 publish: xpkg ## Push the packages to REGISTRY with crossplane xpkg push (not run by CI), e.g. make publish REGISTRY=ghcr.io/acme.
-	VERSION=$(VERSION) CROSSPLANE_CLI=$$($(TOOLS) crossplane) hack/xpkg.sh publish
+	$(XPKG_ENV) hack/xpkg.sh publish
 
 demo: ## Start kube-apiserver, etcd, two RustFS emulators (or RUSTFS_ENDPOINT) and the provider, apply the examples; Ctrl-C stops all.
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider

@@ -59,13 +59,14 @@ image() {
 	echo "$tar"
 }
 
-# stage <dir> <package root> [examples dir]...: a package root to build from.
+# stage <dir> <package root> [examples dir]...: a package root to build
+# from, and its examples (none: no examples layer).
 stage() {
 	local dir=$out/stage/$1 root=$2
 	shift 2
-	mkdir -p "$dir/examples"
+	mkdir -p "$dir"
 	cp -R "$root/." "$dir/package"
-	for e in "$@"; do cp -R "$e" "$dir/examples/"; done
+	for e in "$@"; do mkdir -p "$dir/examples" && cp -R "$e" "$dir/examples/"; done
 	echo "$dir"
 }
 
