@@ -1,0 +1,146 @@
+package packages
+
+import (
+	"bufio"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
+)
+
+// A process is a program the install test runs in the background: the
+// registry, Crossplane core and its RBAC manager, the function and the
+// provider. It is stopped when the test ends, and its output is shown
+// (secret values redacted) if the test failed.
+type process struct {
+	name string
+	cmd  *exec.Cmd
+	log  *testenv.LogBuffer
+	done chan struct{}
+}
+
+// logTail is how much of a process's output a failed test shows.
+const logTail = 64 << 10
+
+// start starts bin with args and the extra environment variables env.
+func start(t *testing.T, name string, env []string, bin string, args ...string) *process {
+	t.Helper()
+	p := &process{name: name, log: &testenv.LogBuffer{}, done: make(chan struct{})}
+	p.cmd = exec.Command(bin, args...)
+	p.cmd.Env = append(os.Environ(), env...)
+	p.cmd.Stdout, p.cmd.Stderr = p.log, p.log
+	if err := p.cmd.Start(); err != nil {
+		t.Fatalf("cannot start %s: %v", name, err)
+	}
+	go func() { _ = p.cmd.Wait(); close(p.done) }()
+	t.Cleanup(func() { p.stop(t) })
+	return p
+}
+
+// startReadingAddress starts a program that prints the address it listens
+// on as its first line, and returns that address.
+func startReadingAddress(t *testing.T, name, bin string, args ...string) (*process, string) {
+	t.Helper()
+	p := &process{name: name, log: &testenv.LogBuffer{}, done: make(chan struct{})}
+	p.cmd = exec.Command(bin, args...)
+	p.cmd.Stderr = p.log
+	out, err := p.cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.cmd.Start(); err != nil {
+		t.Fatalf("cannot start %s: %v", name, err)
+	}
+	r := bufio.NewReader(out)
+	addr, err := r.ReadString('\n')
+	go func() { _, _ = io.Copy(p.log, r); _ = p.cmd.Wait(); close(p.done) }()
+	t.Cleanup(func() { p.stop(t) })
+	if err != nil {
+		t.Fatalf("%s printed no address: %v\n%s", name, err, p.log)
+	}
+	return p, strings.TrimSpace(addr)
+}
+
+// stop terminates the process, kills it if it has not stopped after ten
+// seconds, and shows its output if the test failed.
+func (p *process) stop(t *testing.T) {
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-p.done:
+	case <-time.After(10 * time.Second):
+		_ = p.cmd.Process.Kill()
+		<-p.done
+	}
+	if t.Failed() {
+		out := p.log.String()
+		if len(out) > logTail {
+			out = "…" + out[len(out)-logTail:]
+		}
+		t.Logf("%s output (secret values redacted):\n%s", p.name, redact(out))
+	}
+}
+
+// running fails the test if the process has exited.
+func (p *process) running(t *testing.T) {
+	t.Helper()
+	select {
+	case <-p.done:
+		t.Fatalf("%s exited: %v\n%s", p.name, p.cmd.ProcessState, redact(p.log.String()))
+	default:
+	}
+}
+
+// freeAddress returns a loopback address whose port was free.
+func freeAddress(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = l.Close() }()
+	return l.Addr().String()
+}
+
+// port is the port of a host:port address.
+func port(addr string) string {
+	_, p, _ := net.SplitHostPort(addr)
+	return p
+}
+
+// waitListening waits until something accepts connections on addr.
+func waitListening(t *testing.T, p *process, addr string) {
+	t.Helper()
+	deadline := time.Now().Add(eventually)
+	for {
+		if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
+			_ = c.Close()
+			return
+		}
+		p.running(t)
+		if time.Now().After(deadline) {
+			t.Fatalf("%s does not listen on %s", p.name, addr)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// hostBinary extracts the binary of package p built for this machine.
+func hostBinary(t *testing.T, p pkg) string {
+	t.Helper()
+	for _, f := range p.files(t, env.dir) {
+		if goos, goarch := platform(f); goos+"_"+goarch == hostPlatform() {
+			return extract(t, f, "usr/local/bin/"+p.runtime)
+		}
+	}
+	t.Fatalf("no %s package for %s: build one with make xpkg PLATFORMS=%s", p.name, hostPlatform(), hostPlatform())
+	return ""
+}
+
+func hostPlatform() string { return runtime.GOOS + "_" + runtime.GOARCH }
