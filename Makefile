@@ -84,7 +84,8 @@ build: ## Build the provider and the RustFS emulator into bin/.
 xpkg: ## Build the provider, function and configuration packages into _output/xpkg, without Docker (PLATFORMS, REGISTRY).
 	$(XPKG_ENV) hack/xpkg.sh build
 
-publish: xpkg ## Push the packages to REGISTRY with crossplane xpkg push (not run by CI), e.g. make publish REGISTRY=ghcr.io/acme.
+publish: PLATFORMS = linux_amd64 linux_arm64
+publish: xpkg ## Build for amd64 and arm64 and push the packages to REGISTRY (not run by CI), e.g. make publish REGISTRY=ghcr.io/acme.
 	$(XPKG_ENV) hack/xpkg.sh publish
 
 demo: ## Start kube-apiserver, etcd, two RustFS emulators (or RUSTFS_ENDPOINT) and the provider, apply the examples; Ctrl-C stops all.

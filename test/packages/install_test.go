@@ -55,6 +55,7 @@ func TestInstall(t *testing.T) {
 	c.install("provider.yaml")
 	rev := c.expectProviderUnpacked(reg)
 	c.expectInactiveUntilActivated()
+	c.expectRevisionObjects(rev)
 	c.standInForKubelet(rev)
 	c.expectProviderRBAC(rev)
 

@@ -55,15 +55,17 @@ func (c *cluster) expectProviderUnpacked(reg *registry) string {
 		g.Expect(ps.Containers).To(gomega.HaveLen(1))
 		g.Expect(ps.Containers[0].Image).To(gomega.Equal(reg.ref(providerPkg)))
 	})
-	// Read by name: the references of list items came back without their
-	// kind.
-	var refs []string
-	rev = c.get(c.g, pkgV1, "ProviderRevision", "", rev.GetName())
-	objs, _, _ := unstructured.NestedSlice(rev.Object, "status", "objectRefs")
-	for _, o := range objs {
-		m, _ := o.(map[string]any)
-		refs = append(refs, fmt.Sprintf("%s %s", m["kind"], m["name"]))
-	}
+	return rev.GetName()
+}
+
+// expectRevisionObjects waits until the provider revision references the
+// objects of the package: the ProviderConfig kinds as CRDs and the managed
+// resource kinds as ManagedResourceDefinitions. Right after the first
+// install the references have names but no kinds (Crossplane takes them
+// from the objects it created, whose type the client cleared); a later
+// reconcile of the revision fills them in.
+func (c *cluster) expectRevisionObjects(rev string) {
+	c.t.Helper()
 	var want []string
 	for _, k := range configKinds {
 		want = append(want, "CustomResourceDefinition "+k+"."+providerGroup)
@@ -71,12 +73,17 @@ func (c *cluster) expectProviderUnpacked(reg *registry) string {
 	for _, k := range managedKinds {
 		want = append(want, "ManagedResourceDefinition "+k+"."+providerGroup)
 	}
-	slices.Sort(refs)
 	slices.Sort(want)
-	if diff := cmp.Diff(want, refs); diff != "" {
-		c.t.Errorf("objects of the provider revision: -want +got:\n%s", diff)
-	}
-	return rev.GetName()
+	c.wait(func(g gomega.Gomega) {
+		var refs []string
+		objs, _, _ := unstructured.NestedSlice(c.get(g, pkgV1, "ProviderRevision", "", rev).Object, "status", "objectRefs")
+		for _, o := range objs {
+			m, _ := o.(map[string]any)
+			refs = append(refs, fmt.Sprintf("%s %s", m["kind"], m["name"]))
+		}
+		slices.Sort(refs)
+		g.Expect(refs).To(gomega.Equal(want), "objects of the provider revision")
+	})
 }
 
 // expectInactiveUntilActivated checks safe-start: the managed resource
