@@ -39,9 +39,10 @@ const (
 // RBAC manager grants its ServiceAccount its roles; the Configuration,
 // resolved against the provider and function by version, installs the
 // Tenant XRDs and Compositions. Then the provider binary taken from the
-// provider's image, running as that ServiceAccount, and Crossplane's own
-// composition engine, calling the function binary taken from the
-// function's image over mTLS, bring the example Tenant to Ready.
+// provider's image, running with only the RBAC of examples/install/rbac.yaml,
+// and Crossplane's own composition engine, calling the function binary
+// taken from the function's image over mTLS, bring the example Tenant to
+// Ready.
 func TestInstall(t *testing.T) {
 	skip(t)
 	c := startCluster(t)
@@ -52,7 +53,7 @@ func TestInstall(t *testing.T) {
 	x := startCrossplane(t, c, clientCerts)
 	c.create(reg.imageConfig())
 
-	c.install("provider.yaml")
+	c.install("provider.yaml", "rbac.yaml")
 	rev := c.expectProviderUnpacked(reg)
 	c.expectInactiveUntilActivated()
 	c.expectRevisionObjects(rev)
@@ -70,6 +71,7 @@ func TestInstall(t *testing.T) {
 	w.expectTenantReady()
 	w.expectRustFS()
 	w.checkNoSecretLeaks(prov, x.core, x.rbac, fn.process)
+	expectNoForbidden(t, prov)
 	c.describe()
 }
 

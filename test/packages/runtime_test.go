@@ -2,6 +2,7 @@ package packages
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/onsi/gomega"
@@ -54,17 +55,39 @@ func allows(rules []rbacv1.PolicyRule, group, resource, verb string) bool {
 	return false
 }
 
+// minimalSA is the ServiceAccount the install test runs the provider as:
+// bound only to the ClusterRole of examples/install/rbac.yaml, so that the
+// test shows that role is all the provider needs.
+const minimalSA = "provider-rustfs-minimal"
+
 // startProvider runs the provider binary of the provider's image out of
-// cluster with the credentials of the ServiceAccount Crossplane made for
-// it, so it has exactly the RBAC the package gets.
+// cluster, as a pod of its Deployment would run, with the credentials of
+// a ServiceAccount that has only the RBAC of examples/install/rbac.yaml.
 func startProvider(t *testing.T, c *cluster) *process {
 	t.Helper()
-	kc := c.serviceAccountKubeconfig(crossplaneNamespace, providerSA)
+	c.create(&corev1.ServiceAccount{ObjectMeta: metav1.ObjectMeta{Namespace: crossplaneNamespace, Name: minimalSA}},
+		&rbacv1.ClusterRoleBinding{
+			ObjectMeta: metav1.ObjectMeta{Name: minimalSA},
+			RoleRef:    rbacv1.RoleRef{APIGroup: rbacv1.GroupName, Kind: "ClusterRole", Name: "provider-rustfs"},
+			Subjects:   []rbacv1.Subject{{Kind: "ServiceAccount", Namespace: crossplaneNamespace, Name: minimalSA}},
+		})
+	kc := c.serviceAccountKubeconfig(crossplaneNamespace, minimalSA)
 	health := freeAddress(t)
 	p := start(t, "provider", []string{"KUBECONFIG=" + kc}, hostBinary(t, providerPkg),
 		"--debug", "--metrics-bind-address=0", "--health-probe-bind-address="+health)
 	waitListening(t, p, health)
 	return p
+}
+
+// expectNoForbidden fails the test if the API server refused the provider
+// a request: its role lacks a permission.
+func expectNoForbidden(t *testing.T, p *process) {
+	t.Helper()
+	for _, line := range strings.Split(p.log.String(), "\n") {
+		if strings.Contains(line, "forbidden") {
+			t.Errorf("the API server refused the provider a request; examples/install/rbac.yaml lacks a permission:\n%s", redact(line))
+		}
+	}
 }
 
 // A function is the function binary of the function's image, serving
