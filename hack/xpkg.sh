@@ -5,7 +5,8 @@
 #   hack/xpkg.sh build     make xpkg: the provider and function packages, each
 #                          with its runtime image embedded, and the
 #                          Configuration package that depends on both by the
-#                          version just built, as .xpkg files in $OUT/xpkg
+#                          version just built, as .xpkg files in $OUT/xpkg, and
+#                          the manifests that install them in $OUT/install
 #   hack/xpkg.sh publish   make publish: push the built packages to $REGISTRY
 #                          with `crossplane xpkg push` (one image index per
 #                          package when several platforms were built)
@@ -80,7 +81,7 @@ xpkg() {
 
 build() {
 	[ -f "$CA_CERTS" ] || { echo "no CA bundle at $CA_CERTS: apt-get install ca-certificates" >&2; exit 1; }
-	rm -rf "$out/images" "$out/stage" "$out/xpkg"
+	rm -rf "$out/images" "$out/stage" "$out/xpkg" "$out/install"
 	mkdir -p "$out/images" "$out/xpkg"
 	(cd hack/tools/xpkgtool && go build -trimpath -o "$tool" .)
 	local p=provider-rustfs f=function-rustfs-tenant c=configuration-rustfs-tenant
@@ -95,6 +96,9 @@ build() {
 		xpkg "$fdir" "$out/xpkg/$f-$VERSION-$platform.xpkg" "$(image function "$f" "$platform" 9443 8080)"
 	done
 	xpkg "$cdir" "$out/xpkg/$c-$VERSION.xpkg"
+	cp -R examples/install "$out/install"
+	"$tool" configure --dir "$out/install" --registry "$REGISTRY" --version "$VERSION"
+	echo "install manifests for $REGISTRY, $VERSION: $out/install (docs/install.md)" >&2
 }
 
 # push <package>: push every built file of one package under one tag.

@@ -3,13 +3,10 @@ package packages
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/onsi/gomega"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
-
-	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 // Crossplane's API versions of the objects the install test reads.
@@ -32,7 +29,8 @@ const (
 
 // The real Crossplane package manager installs the three packages that
 // make xpkg built, pushed with crossplane xpkg push to an in-process OCI
-// registry, from the manifests of examples/install: the provider's CRDs
+// registry, from the install manifests make xpkg writes (examples/install
+// for the packages built): the provider's CRDs
 // become ManagedResourceDefinitions that stay Inactive until the
 // activation policy activates them, its ProviderConfig kinds become CRDs,
 // its revision is healthy as far as it can be without a kubelet, and the
@@ -75,37 +73,35 @@ func TestInstall(t *testing.T) {
 	c.describe()
 }
 
-// install creates the objects of files of examples/install, their package
-// references pointed at the packages just built.
+// install creates the objects of files of the install manifests make
+// xpkg wrote (examples/install, pointed at the packages just built), as
+// docs/install.md applies them, after checking that every package they
+// install is one just built.
 func (c *cluster) install(files ...string) {
 	c.t.Helper()
 	for _, f := range files {
-		path := filepath.Join(testenv.Root(), "examples", "install", f)
-		b, err := os.ReadFile(path) //nolint:gosec // A file of the repository.
+		path := filepath.Join(env.dir, "..", "install", f)
+		b, err := os.ReadFile(path) //nolint:gosec // A file make xpkg wrote.
 		if err != nil {
 			c.t.Fatal(err)
 		}
 		for _, u := range decode(c.t, b, path) {
-			if ref, ok, _ := unstructured.NestedString(u.Object, "spec", "package"); ok {
-				_ = unstructured.SetNestedField(u.Object, built(c.t, ref), "spec", "package")
+			if ref, ok, _ := unstructured.NestedString(u.Object, "spec", "package"); ok && !isBuilt(ref) {
+				c.t.Fatalf("%s installs %s, which is not a package just built (%s, %s)", path, ref, env.registry, env.version)
 			}
 			c.create(u)
 		}
 	}
 }
 
-// built is the reference ref of an example names, for the package of the
-// same name just built: its registry and version.
-func built(t *testing.T, ref string) string {
-	t.Helper()
-	repo, _, _ := strings.Cut(ref[strings.LastIndex(ref, "/")+1:], ":")
+// isBuilt reports whether ref references a package just built.
+func isBuilt(ref string) bool {
 	for _, p := range []pkg{providerPkg, functionPkg, configurationPkg} {
-		if p.name == repo {
-			return p.source() + ":" + env.version
+		if ref == p.source()+":"+env.version {
+			return true
 		}
 	}
-	t.Fatalf("examples/install names %s, which this repository does not build", ref)
-	return ""
+	return false
 }
 
 // condition returns the status, reason and message of the condition typ

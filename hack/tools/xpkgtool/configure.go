@@ -9,22 +9,27 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/google/go-containerregistry/pkg/name"
 	"go.yaml.in/yaml/v3"
 )
 
-// ownPackages are the packages this repository builds that its
-// Configuration depends on, by the last element of their repository.
-var ownPackages = []string{"provider-rustfs", "function-rustfs-tenant"}
+// The packages this repository publishes, by the last element of their
+// repository: dependencies are those its Configuration depends on.
+var (
+	dependencies = []string{"provider-rustfs", "function-rustfs-tenant"}
+	published    = append([]string{"configuration-rustfs-tenant"}, dependencies...)
+)
 
 // runConfigure is `xpkgtool configure`: it rewrites a staged copy of the
-// Configuration package for one build (see configure).
+// Configuration package, or of the install manifests, for one build (see
+// configure).
 func runConfigure(args []string) error {
 	var dir, registry, version string
 	fs := flag.NewFlagSet("configure", flag.ContinueOnError)
-	fs.StringVar(&dir, "dir", "", "the staged Configuration package (crossplane.yaml and the Compositions)")
+	fs.StringVar(&dir, "dir", "", "the staged Configuration package (crossplane.yaml and the Compositions) or install manifests")
 	fs.StringVar(&registry, "registry", "", "the registry and organisation the packages are pushed to, e.g. xpkg.crossplane.io/crossplane-contrib")
 	fs.StringVar(&version, "version", "", "the version just built, e.g. v0.2.0")
 	if err := fs.Parse(args); err != nil {
@@ -36,50 +41,93 @@ func runConfigure(args []string) error {
 	return configure(dir, registry, version)
 }
 
-// configure rewrites the Configuration package staged in dir: each
-// dependency on a package of this repository points at registry and
-// requires exactly version, and each functionRef that names the function as
+// configure rewrites the YAML files staged in dir for one build. In a
+// Configuration package (dir holds crossplane.yaml), each dependency on a
+// package of this repository points at registry and requires exactly
+// version, and each Composition's functionRef that names the function as
 // Crossplane names it when it installs the function from its old source
-// names it as Crossplane names it for the new source.
+// names it as Crossplane names it for the new source. In install manifests,
+// each Provider, Function and Configuration of this repository's packages
+// references registry and version, and a Function named as Crossplane would
+// name it is renamed the same way.
 func configure(dir, registry, version string) error {
-	var renames map[string]string
-	err := rewrite(filepath.Join(dir, "crossplane.yaml"), func(doc *yaml.Node) (bool, error) {
-		var err error
-		renames, err = setDependencies(doc, registry, version)
-		return err == nil, err
-	})
-	if err != nil {
-		return err
+	renames := map[string]string{}
+	meta := filepath.Join(dir, "crossplane.yaml")
+	if _, err := os.Stat(meta); err == nil {
+		err := rewrite(meta, func(doc *yaml.Node) (bool, error) {
+			return true, setDependencies(doc, registry, version, renames)
+		})
+		if err != nil {
+			return err
+		}
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
 	if err != nil {
 		return err
 	}
 	for _, f := range files {
-		if filepath.Base(f) == "crossplane.yaml" {
+		if f == meta {
 			continue
 		}
-		if err := rewrite(f, func(doc *yaml.Node) (bool, error) { return renameFunctionRefs(doc, renames), nil }); err != nil {
+		if err := rewrite(f, func(doc *yaml.Node) (bool, error) {
+			if renameFunctionRefs(doc, renames) {
+				return true, nil
+			}
+			return setPackage(doc, registry, version)
+		}); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// setPackage points a Provider, Function or Configuration object of one of
+// this repository's packages at registry and version, renaming a Function
+// named as Crossplane names it for the old source, and reports whether it
+// changed doc.
+func setPackage(doc *yaml.Node, registry, version string) (bool, error) {
+	root := body(doc)
+	api, kind, pkg := value(root, "apiVersion"), value(root, "kind"), value(value(root, "spec"), "package")
+	if api == nil || !strings.HasPrefix(api.Value, "pkg.crossplane.io/") || kind == nil || pkg == nil {
+		return false, nil
+	}
+	ref, err := name.ParseReference(pkg.Value)
+	if err != nil {
+		return false, fmt.Errorf("bad package reference %q: %w", pkg.Value, err)
+	}
+	own := path.Base(ref.Context().RepositoryStr())
+	if !slices.Contains(published, own) {
+		return false, nil
+	}
+	from, err := installedName(ref.Context().Name())
+	if err != nil {
+		return false, err
+	}
+	to, err := installedName(registry + "/" + own)
+	if err != nil {
+		return false, err
+	}
+	pkg.Value = registry + "/" + own + ":" + version
+	if n := value(value(root, "metadata"), "name"); kind.Value == "Function" && n != nil && n.Value == from {
+		n.Value = to
+	}
+	return true, nil
+}
+
 // setDependencies points the dependencies of the Configuration doc on
-// ownPackages at registry, requiring version, and returns the old and new
-// name of each such package as Crossplane names it when installing it.
-func setDependencies(doc *yaml.Node, registry, version string) (map[string]string, error) {
+// this repository's packages at registry, requiring version, and records
+// in renames the old and new name of each as Crossplane names it when
+// installing it.
+func setDependencies(doc *yaml.Node, registry, version string, renames map[string]string) error {
 	root := body(doc)
 	if k := value(root, "kind"); k == nil || k.Value != "Configuration" {
-		return nil, errors.New("crossplane.yaml is not a Configuration")
+		return errors.New("crossplane.yaml is not a Configuration")
 	}
 	deps := value(value(root, "spec"), "dependsOn")
 	if deps == nil {
-		return nil, errors.New("crossplane.yaml has no spec.dependsOn")
+		return errors.New("crossplane.yaml has no spec.dependsOn")
 	}
-	renames := map[string]string{}
-	for _, own := range ownPackages {
+	for _, own := range dependencies {
 		found := false
 		for _, d := range deps.Content {
 			pkg := value(d, "package")
@@ -89,11 +137,11 @@ func setDependencies(doc *yaml.Node, registry, version string) (map[string]strin
 			next := registry + "/" + own
 			from, err := installedName(pkg.Value)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			to, err := installedName(next)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			renames[from] = to
 			pkg.Value = next
@@ -101,10 +149,10 @@ func setDependencies(doc *yaml.Node, registry, version string) (map[string]strin
 			found = true
 		}
 		if !found {
-			return nil, fmt.Errorf("crossplane.yaml has no dependency on a package named %s", own)
+			return fmt.Errorf("crossplane.yaml has no dependency on a package named %s", own)
 		}
 	}
-	return renames, nil
+	return nil
 }
 
 // renameFunctionRefs renames the functionRefs of a Composition doc by

@@ -150,3 +150,74 @@ func TestDNSLabel(t *testing.T) {
 		}
 	}
 }
+
+const testInstall = `# Install manifests.
+apiVersion: pkg.crossplane.io/v1beta1
+kind: DeploymentRuntimeConfig
+metadata:
+  name: provider-rustfs
+---
+apiVersion: pkg.crossplane.io/v1
+kind: Provider
+metadata:
+  name: provider-rustfs
+spec:
+  package: xpkg.crossplane.io/crossplane-contrib/provider-rustfs:v0.2.0
+---
+apiVersion: pkg.crossplane.io/v1
+kind: Function
+metadata:
+  name: crossplane-contrib-function-rustfs-tenant
+spec:
+  package: xpkg.crossplane.io/crossplane-contrib/function-rustfs-tenant:v0.2.0
+---
+apiVersion: pkg.crossplane.io/v1
+kind: Function
+metadata:
+  name: function-auto-ready
+spec:
+  package: xpkg.crossplane.io/crossplane-contrib/function-auto-ready:v0.2.0
+---
+apiVersion: pkg.crossplane.io/v1
+kind: Configuration
+metadata:
+  name: configuration-rustfs-tenant
+spec:
+  package: xpkg.crossplane.io/crossplane-contrib/configuration-rustfs-tenant:v0.2.0
+`
+
+// Install manifests come to reference the packages just built, and the
+// Function takes the name the Compositions of that build reference; other
+// packages stay.
+func TestConfigureInstallManifests(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "install.yaml")
+	if err := os.WriteFile(f, []byte(testInstall), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := configure(dir, "ghcr.io/acme", "v0.3.0"); err != nil {
+		t.Fatalf("configure: %v", err)
+	}
+	var got []string
+	if err := rewrite(f, func(doc *yamlNode) (bool, error) {
+		root := body(doc)
+		line := value(root, "kind").Value + " " + value(value(root, "metadata"), "name").Value
+		if p := value(value(root, "spec"), "package"); p != nil {
+			line += " " + p.Value
+		}
+		got = append(got, line)
+		return false, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"DeploymentRuntimeConfig provider-rustfs",
+		"Provider provider-rustfs ghcr.io/acme/provider-rustfs:v0.3.0",
+		"Function acme-function-rustfs-tenant ghcr.io/acme/function-rustfs-tenant:v0.3.0",
+		"Function function-auto-ready xpkg.crossplane.io/crossplane-contrib/function-auto-ready:v0.2.0",
+		"Configuration configuration-rustfs-tenant ghcr.io/acme/configuration-rustfs-tenant:v0.3.0",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("-want +got:\n%s", diff)
+	}
+}
