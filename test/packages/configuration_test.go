@@ -72,11 +72,14 @@ func (c *cluster) describe() {
 		{pkgV1, "Provider"}, {pkgV1, "ProviderRevision"}, {pkgV1, "Function"}, {pkgV1, "FunctionRevision"},
 		{pkgV1, "Configuration"}, {pkgV1, "ConfigurationRevision"}, {extAlpha, "ManagedResourceDefinition"},
 		{extAlpha, "ManagedResourceActivationPolicy"}, {extV1, "CompositeResourceDefinition"}, {extV1, "Composition"},
-		{crdV1, "CustomResourceDefinition"},
+		{crdV1, "CustomResourceDefinition"}, {"rbac.authorization.k8s.io/v1", "ClusterRole"},
+		{"rbac.authorization.k8s.io/v1", "ClusterRoleBinding"}, {"apps/v1", "Deployment"},
 	} {
 		for _, u := range c.list(g, k.apiVersion, k.kind) {
-			if k.kind == "CustomResourceDefinition" && !strings.Contains(u.GetName(), "rustfs") {
-				continue
+			if strings.HasPrefix(k.apiVersion, "apiextensions.k8s.io/") || strings.HasPrefix(k.apiVersion, "rbac.") {
+				if !strings.Contains(u.GetName(), "rustfs") {
+					continue
+				}
 			}
 			c.t.Logf("%s %s%s", k.kind, u.GetName(), summary(&u))
 		}
