@@ -6,13 +6,17 @@ SHELL := /usr/bin/env bash -o pipefail
 GO ?= go
 TOOLS := hack/tools.sh
 FUZZTIME ?= 10s
+# The version of the binaries and packages, computed once (a semantic version:
+# hack/version.sh).
+ifeq ($(origin VERSION),undefined)
+VERSION := $(shell hack/version.sh)
+endif
 XPKGTOOL := hack/tools/xpkgtool
 # Where make publish pushes the packages, and the source the Configuration's
 # dependencies name; PLATFORMS are the os_arch runtimes make xpkg builds.
 REGISTRY ?= xpkg.crossplane.io/crossplane-contrib
 PLATFORMS ?= linux_amd64
 XPKG_ENV = VERSION=$(VERSION) REGISTRY=$(REGISTRY) PLATFORMS="$(PLATFORMS)" CROSSPLANE_CLI=$$($(TOOLS) crossplane)
-VERSION ?= $(shell hack/version.sh)
 LDFLAGS := -s -w -X github.com/crossplane-contrib/provider-rustfs/internal/version.Version=$(VERSION)
 
 export GONOSUMDB := github.com/crossplane/crossplane-tools
