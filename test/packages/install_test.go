@@ -39,8 +39,8 @@ const (
 // Tenant XRDs and Compositions. Then the provider binary taken from the
 // provider's image, running with only the RBAC of examples/install/rbac.yaml,
 // and Crossplane's own composition engine, calling the function binary
-// taken from the function's image over mTLS, bring the example Tenant to
-// Ready.
+// taken from the function's image over mTLS, bring the example Tenant and
+// the example TenantClaim (legacy XTenant) to Ready.
 func TestInstall(t *testing.T) {
 	skip(t)
 	c := startCluster(t)
@@ -68,6 +68,7 @@ func TestInstall(t *testing.T) {
 	w.applyTenant()
 	w.expectTenantReady()
 	w.expectRustFS()
+	w.expectClaimReady()
 	w.checkNoSecretLeaks(prov, x.core, x.rbac, fn.process)
 	expectNoForbidden(t, prov)
 	c.describe()

@@ -42,7 +42,12 @@ type world struct {
 	c      *cluster
 	local  *rustfstest.Server
 	remote *rustfstest.Server
+	claims *rustfstest.Server // the RustFS of the TenantClaim
 }
+
+// claimsConfig is the ClusterProviderConfig of the TenantClaim, for a RustFS
+// of its own: the claim declares the same tier and bucket as the Tenant.
+const claimsConfig = "claims"
 
 // newWorld starts the emulators and creates the admin Secret and the
 // default ClusterProviderConfig of examples/providerconfig, pointed at the
@@ -59,8 +64,24 @@ func newWorld(t *testing.T, c *cluster) *world {
 	setKeys(secret, localAK, localSK)
 	pc := repoObjects(t, "examples/providerconfig/clusterproviderconfig.yaml")[0]
 	_ = unstructured.SetNestedField(pc.Object, w.local.URL(), "spec", "endpoint")
-	c.create(secret, pc)
+	w.claims = rustfstest.NewServer(rustfstest.WithRootCredentials(localAK, localSK))
+	t.Cleanup(w.claims.Close)
+	claims := pc.DeepCopy()
+	claims.SetName(claimsConfig)
+	_ = unstructured.SetNestedField(claims.Object, w.claims.URL(), "spec", "endpoint")
+	c.create(secret, pc, claims)
 	return w
+}
+
+// withRemoteTiers points every tier of a Tenant or TenantClaim at the
+// remote emulator.
+func (w *world) withRemoteTiers(u *unstructured.Unstructured) *unstructured.Unstructured {
+	tiers, _, _ := unstructured.NestedSlice(u.Object, "spec", "tiers")
+	for _, tr := range tiers {
+		tr.(map[string]any)["endpoint"] = w.remote.URL()
+	}
+	_ = unstructured.SetNestedSlice(u.Object, tiers, "spec", "tiers")
+	return u
 }
 
 func setKeys(secret *unstructured.Unstructured, ak, sk string) {
@@ -77,13 +98,33 @@ func (w *world) applyTenant() {
 		}
 		w.c.create(o)
 	}
-	tenant := repoObjects(w.t, "examples/tenant/tenant.yaml")[0]
-	tiers, _, _ := unstructured.NestedSlice(tenant.Object, "spec", "tiers")
-	for _, tr := range tiers {
-		tr.(map[string]any)["endpoint"] = w.remote.URL()
+	w.c.create(w.withRemoteTiers(repoObjects(w.t, "examples/tenant/tenant.yaml")[0]))
+}
+
+// expectClaimReady creates the example TenantClaim for the claims RustFS
+// and waits until Crossplane reports it Ready, with the Tier, Bucket and
+// BucketLifecycle its XTenant composed Ready in the claim's namespace and
+// the tier registered in that RustFS.
+func (w *world) expectClaimReady() {
+	w.t.Helper()
+	claim := w.withRemoteTiers(repoObjects(w.t, "examples/tenant/tenantclaim.yaml")[0])
+	_ = unstructured.SetNestedField(claim.Object, claimsConfig, "spec", "providerConfigRef", "name")
+	w.c.create(claim)
+	w.c.wait(func(g gomega.Gomega) {
+		expectTrue(g, w.c.get(g, claim.GetAPIVersion(), claim.GetKind(), claim.GetNamespace(), claim.GetName()), "Ready", "Synced")
+		n := 0
+		for _, kind := range []string{"Tier", "Bucket", "BucketLifecycle"} {
+			for _, u := range w.c.list(g, providerGroup+"/v1alpha1", kind, client.InNamespace(claim.GetNamespace()),
+				client.MatchingLabels{"crossplane.io/claim-name": claim.GetName()}) {
+				expectTrue(g, &u, "Ready", "Synced")
+				n++
+			}
+		}
+		g.Expect(n).To(gomega.Equal(3), "Tier, Bucket and BucketLifecycle composed for the claim")
+	})
+	if tier, ok := w.claims.Tier("COLD"); !ok || tier.Endpoint != w.remote.URL() {
+		w.t.Errorf("the claim's RustFS: tier COLD found %t, endpoint %q", ok, tier.Endpoint)
 	}
-	_ = unstructured.SetNestedSlice(tenant.Object, tiers, "spec", "tiers")
-	w.c.create(tenant)
 }
 
 // expectTenantReady waits until Crossplane reports the Tenant Ready and
