@@ -51,7 +51,7 @@ const claimsConfig = "claims"
 
 // newWorld starts the emulators and creates the admin Secret and the
 // default ClusterProviderConfig of examples/providerconfig, pointed at the
-// local emulator with its keys.
+// local emulator with its keys and serving the Tenant's namespace only.
 func newWorld(t *testing.T, c *cluster) *world {
 	t.Helper()
 	w := &world{t: t, c: c}
@@ -64,6 +64,10 @@ func newWorld(t *testing.T, c *cluster) *world {
 	setKeys(secret, localAK, localSK)
 	pc := repoObjects(t, "examples/providerconfig/clusterproviderconfig.yaml")[0]
 	_ = unstructured.SetNestedField(pc.Object, w.local.URL(), "spec", "endpoint")
+	// Serving only the Tenant's namespace, selected by label, needs the read
+	// access to Namespaces that examples/install/rbac.yaml grants.
+	_ = unstructured.SetNestedStringMap(pc.Object, map[string]string{"kubernetes.io/metadata.name": tenantNamespace},
+		"spec", "namespaceSelector", "matchLabels")
 	w.claims = rustfstest.NewServer(rustfstest.WithRootCredentials(localAK, localSK))
 	t.Cleanup(w.claims.Close)
 	claims := pc.DeepCopy()
