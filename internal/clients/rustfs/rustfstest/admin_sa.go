@@ -42,8 +42,8 @@ const emptyExplicitPolicy = `{"Version":"2012-10-17","Statement":[{"Effect":"Den
 func (e *Emulator) serviceAccountIdentity(a *serviceAccount) *identity {
 	id := &identity{accessKey: a.accessKey, parent: a.parent, parentRoot: e.isRootParented(a), session: a.policy}
 	id.root = id.parentRoot && a.policy == nil
-	if !id.parentRoot {
-		id.actions = e.users[a.parent].actions
+	if p := e.users[a.parent]; !id.parentRoot && p.status != "off" { // a disabled parent allows nothing (§20.6)
+		id.actions, id.base = p.actions, e.userPolicy(a.parent)
 	}
 	switch {
 	case a.status == "off":

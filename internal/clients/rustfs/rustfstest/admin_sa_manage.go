@@ -162,8 +162,8 @@ func (e *Emulator) serviceAccountInfo(c *call) *s3Error {
 
 // impliedPolicy is the parent's combined policy, shown when an account has
 // no session policy: an empty one for the root (it has no mapped policies).
-// A user's action list is shown as a policy, an approximation: the emulator
-// models users by actions, not policies. Callers hold e.mu.
+// A WithUser action list is shown as a policy, an approximation, followed by
+// the user's mapped canned policies. Callers hold e.mu.
 func (e *Emulator) impliedPolicy(parent string) string {
 	p := &iamPolicy{version: policyVersion}
 	var admin, other []string
@@ -179,6 +179,9 @@ func (e *Emulator) impliedPolicy(parent string) string {
 	}
 	if len(other) > 0 {
 		p.statements = append(p.statements, iamStatement{effect: "Allow", actions: other, resources: []string{"*"}})
+	}
+	if mapped := e.userPolicy(parent); mapped != nil {
+		p.statements = append(p.statements, mapped.statements...)
 	}
 	return p.render(true)
 }

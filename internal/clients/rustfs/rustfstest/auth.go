@@ -25,6 +25,9 @@ type identity struct {
 	// account without a session policy (§7.2, §16.7: has_root_access).
 	root    bool
 	actions []string // a user's actions; a service account's parent's
+	// base is the merged canned policies of the user, or of a service
+	// account's parent user (docs/rustfs-wire.md §20.5); nil when none.
+	base *iamPolicy
 	// A service account is allowed what its parent is allowed and, when it
 	// has a session policy, what that policy allows (§16.7).
 	parent     string
@@ -40,13 +43,14 @@ func (id *identity) allowed(action string) bool { return id.allowedOn(accessRequ
 // allowedOn reports whether the identity may perform a.action on a.bucket
 // and a.object. The root/owner is always allowed; a user needs a matching
 // action, where a trailing "*" is a wildcard, so "admin:*" and "s3:*" work
-// (§7.2); a service account needs its parent's permission (always given for
-// a root parent) and its session policy's (§16.7).
+// (§7.2), or a mapped canned policy that allows it (§20.5); a service
+// account needs its parent's permission (always given for a root parent) and
+// its session policy's (§16.7).
 func (id *identity) allowedOn(a accessRequest) bool {
 	if id.root {
 		return true
 	}
-	if !id.parentRoot && !userAllows(id.actions, a.action) {
+	if !id.parentRoot && !principalAllows(id.actions, id.base, a) {
 		return false
 	}
 	return id.session == nil || id.session.allows(a)
@@ -149,7 +153,7 @@ func (e *Emulator) lookup(accessKey string) (*identity, string, bool) {
 	if !ok {
 		return nil, "", false
 	}
-	return &identity{accessKey: accessKey, actions: u.actions}, u.secretKey, true
+	return e.userIdentity(accessKey, u), u.secretKey, true
 }
 
 // readBody reads the body and verifies a signed payload hash. Admin
@@ -157,7 +161,7 @@ func (e *Emulator) lookup(accessKey string) (*identity, string, bool) {
 // answers 400 XAmzContentSHA256Mismatch.
 func (e *Emulator) readBody(c *call, payload string) *s3Error {
 	limit := int64(maxS3Body)
-	admin := strings.HasPrefix(c.route, "tier.") || strings.HasPrefix(c.route, "sa.")
+	admin := strings.HasPrefix(c.route, "tier.") || strings.HasPrefix(c.route, "sa.") || strings.HasPrefix(c.route, "iam.")
 	if admin {
 		limit = maxAdminBody
 	}

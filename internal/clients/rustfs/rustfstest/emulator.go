@@ -67,6 +67,7 @@ type Emulator struct {
 	root      credential
 	users     map[string]user
 	accounts  map[string]*serviceAccount // service accounts by access key (docs/rustfs-wire.md §16)
+	policies  map[string]*cannedPolicy   // canned IAM policies by name (docs/rustfs-wire.md §20)
 	now       func() time.Time
 	tiers     map[string]*TierRecord
 	buckets   map[string]*bucket
@@ -86,9 +87,16 @@ type Emulator struct {
 
 type credential struct{ accessKey, secretKey string }
 
+// A user is a regular IAM user: one made with WithUser holds an action list
+// (the emulator's shorthand for a policy), one made through add-user holds
+// canned policies mapped by name (docs/rustfs-wire.md §20).
 type user struct {
 	secretKey string
 	actions   []string
+	status    string    // "off" when disabled; "" and "on" are enabled
+	policies  []string  // mapped canned policy names
+	memberOf  []string  // group names, shown by user-info only
+	updated   time.Time // last change, for user-info
 }
 
 // An Option configures an Emulator.
@@ -161,7 +169,7 @@ func New(opts ...Option) *Emulator {
 		users: map[string]user{}, now: time.Now, tiers: map[string]*TierRecord{}, buckets: map[string]*bucket{},
 		stats: map[string]TierStat{}, dropped: map[string]bool{}, counts: map[string]int{}, faults: map[string]*Fault{},
 		aliases: map[string]string{}, probeWait: 30 * time.Second, deploymentID: newDeploymentID(),
-		accounts: map[string]*serviceAccount{},
+		accounts: map[string]*serviceAccount{}, policies: map[string]*cannedPolicy{},
 	}
 	for _, o := range opts {
 		o(e)

@@ -96,6 +96,9 @@ func adminRoute(method, p string) (route, seg string) {
 	if r, ok := serviceAccountRoutes[method+" "+rest]; ok {
 		return r, ""
 	}
+	if r, ok := iamRoutes[method+" "+rest]; ok { // docs/rustfs-wire.md §20
+		return r, ""
+	}
 	name, ok := strings.CutPrefix(rest, "tier/")
 	if !ok || name == "" || strings.Contains(name, "/") {
 		return RouteAdminUnknown, ""
