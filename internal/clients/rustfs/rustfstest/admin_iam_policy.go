@@ -15,7 +15,7 @@ import (
 // builtinPolicies are RustFS's default canned policies (DEFAULT_POLICIES),
 // which cannot be removed. The emulator does not serve their documents.
 var builtinPolicies = map[string]bool{"readwrite": true, "readonly": true, "writeonly": true,
-	"diagnostics": true, "consoleAdmin": true}
+	"diagnostics": true, "consoleAdmin": true, "KMSKeyAdministrator": true, "KMSKeyUser": true, "KMSAuditor": true}
 
 // policyName reads PolicyNameQuery's name: required; a query without it
 // fails to decode, no query at all leaves it empty.

@@ -4,7 +4,8 @@
 // codes and validation in two modes (1.0.0-rc and 1.0.x GA). Each behaviour
 // cites the section of rustfs-wire.md it implements ("§n"). The admin info
 // route follows the repository's docs/rustfs-wire.md §15, cited by path; the
-// service-account routes and session-policy enforcement follow its §16.
+// service-account routes and session-policy enforcement follow its §16, the
+// IAM user and canned-policy routes its §20.
 //
 // The package deliberately does not import the client package: it has its own
 // wire structs and its own signature verification, so it checks the client's
