@@ -3,7 +3,7 @@
 // kube-apiserver and etcd (with the CRDs of package/crds installed) and two
 // RustFS emulators, a "local" RustFS the provider manages and a "remote"
 // one that holds the tier bucket. The scenarios reproduce the RustFS
-// operator's live check of Tenant tiers (shared/docs/operator-tiers-pr.md).
+// operator's live check of Tenant tiers (docs/design.md §1).
 //
 // Run them with `make e2e`; `make unit` (go test -short) skips them.
 package e2e

@@ -123,8 +123,8 @@ func writeFunctions(path, addr string) error {
 }
 
 // seedValidateCache writes the Crossplane core's CRDs where crossplane
-// resource validate looks for the package of crossplaneImage (test-infra.md
-// §2). The core module is in the module cache: hack/tools.sh builds the core
+// resource validate looks for the package of crossplaneImage (docs/contributing.md
+// §2.3). The core module is in the module cache: hack/tools.sh builds the core
 // binary from it.
 func (e *engine) seedValidateCache() error {
 	cmd := exec.Command("go", "mod", "download", "-json", coreModule+"@"+coreVersion)

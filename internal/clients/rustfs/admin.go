@@ -12,7 +12,7 @@ import (
 )
 
 // A TierAPI manages remote tiers through the RustFS admin API
-// (rustfs-wire.md §1). Any 2xx answer is success.
+// (docs/rustfs-wire.md §1). Any 2xx answer is success.
 type TierAPI interface {
 	ListTiers(ctx context.Context) ([]Tier, error)
 	AddTier(ctx context.Context, t Tier, force bool) error
@@ -27,14 +27,14 @@ var _ TierAPI = &Client{}
 const jsonType = "application/json"
 
 // tierPath returns the unescaped and escaped admin path of one tier. RustFS
-// matches the raw, undecoded segment (rustfs-wire.md §1.3), so names should
+// matches the raw, undecoded segment (docs/rustfs-wire.md §1.3), so names should
 // stay within [A-Z0-9_.-], where both are equal.
 func tierPath(name string) (string, string) {
 	return adminPrefix + "/tier/" + name, adminPrefix + "/tier/" + url.PathEscape(name)
 }
 
 // ListTiers returns every registered tier, sorted by name. Secret keys come
-// back as "REDACTED" (rustfs-wire.md §1.1, §2).
+// back as "REDACTED" (docs/rustfs-wire.md §1.1, §2).
 func (c *Client) ListTiers(ctx context.Context) ([]Tier, error) {
 	resp, err := c.do(ctx, request{method: http.MethodGet, path: adminPrefix + "/tier"})
 	if err != nil {
@@ -45,7 +45,7 @@ func (c *Client) ListTiers(ctx context.Context) ([]Tier, error) {
 }
 
 // AddTier registers t. Unless force is set, RustFS first checks that the
-// remote prefix is empty (rustfs-wire.md §1.2, §4).
+// remote prefix is empty (docs/rustfs-wire.md §1.2, §4).
 func (c *Client) AddTier(ctx context.Context, t Tier, force bool) error {
 	body, err := encodeTier(t)
 	if err != nil {
@@ -56,7 +56,7 @@ func (c *Client) AddTier(ctx context.Context, t Tier, force bool) error {
 	return errors.Wrapf(err, "cannot add tier %q", t.Name)
 }
 
-// tierCredsJSON is the edit body (rustfs-wire.md §5). Both keys are always sent.
+// tierCredsJSON is the edit body (docs/rustfs-wire.md §5). Both keys are always sent.
 type tierCredsJSON struct {
 	AccessKey string `json:"accessKey"`
 	SecretKey string `json:"secretKey"`
@@ -64,7 +64,7 @@ type tierCredsJSON struct {
 
 // EditTierCredentials replaces the credentials of a tier. Both keys are
 // required: an s3 edit without both would store "REDACTED" as the secret key
-// (rustfs-wire.md §5).
+// (docs/rustfs-wire.md §5).
 func (c *Client) EditTierCredentials(ctx context.Context, name, accessKey, secretKey string) error {
 	if accessKey == "" || secretKey == "" {
 		return errors.Errorf("cannot edit tier %q: both access key and secret key are required", name)
@@ -78,7 +78,7 @@ func (c *Client) EditTierCredentials(ctx context.Context, name, accessKey, secre
 	return errors.Wrapf(err, "cannot edit credentials of tier %q", name)
 }
 
-// RemoveTier removes a tier. Removing an unknown tier succeeds (rustfs-wire.md
+// RemoveTier removes a tier. Removing an unknown tier succeeds (docs/rustfs-wire.md
 // §6); force skips only the remote emptiness check.
 func (c *Client) RemoveTier(ctx context.Context, name string, force bool) error {
 	p, raw := tierPath(name)
@@ -88,7 +88,7 @@ func (c *Client) RemoveTier(ctx context.Context, name string, force bool) error 
 }
 
 // VerifyTier asks RustFS to write, read and delete a probe object on the
-// remote tier (rustfs-wire.md §1.5).
+// remote tier (docs/rustfs-wire.md §1.5).
 func (c *Client) VerifyTier(ctx context.Context, name string) error {
 	p, raw := tierPath(name)
 	_, err := c.do(ctx, request{method: http.MethodGet, path: p, rawPath: raw})
@@ -105,14 +105,14 @@ func (c *Client) TierStats(ctx context.Context) ([]TierStat, error) {
 	return stats, errors.Wrap(err, "cannot get tier stats")
 }
 
-// legacyStatJSON is one value of the legacy map body (rustfs-wire.md §1.6).
+// legacyStatJSON is one value of the legacy map body (docs/rustfs-wire.md §1.6).
 type legacyStatJSON struct {
 	TotalSize   uint64 `json:"total_size"`
 	NumVersions uint64 `json:"num_versions"`
 	NumObjects  uint64 `json:"num_objects"`
 }
 
-// statsV2JSON is the contractVersion 2 body (rustfs-wire.md §1.6, post-snapshot).
+// statsV2JSON is the contractVersion 2 body (docs/rustfs-wire.md §1.6, post-snapshot).
 type statsV2JSON struct {
 	ContractVersion int `json:"contractVersion"`
 	Tiers           []struct {

@@ -13,7 +13,7 @@ import (
 
 // Error codes RustFS and MinIO send for tier operations, across 1.0.0-rc
 // (HTTP 500 with a short code) and 1.0.x GA (409/400 XMinioAdmin…); see
-// rustfs-wire.md §1.2-§1.5, §10 and §11.
+// docs/rustfs-wire.md §1.2-§1.5, §10 and §11.
 var (
 	codesTierNotFound = codes("TierNotFound", "XMinioAdminTierNotFound", "XRustFSAdminTierNotFound")
 	codesTierExists   = codes("TierNameAlreadyExist", "XMinioAdminTierAlreadyExists", "XRustFSAdminTierAlreadyExists")
@@ -58,7 +58,7 @@ func IsTierExists(err error) bool {
 }
 
 // IsBackendInUse reports whether err says the remote prefix is not empty or
-// objects still reference the tier (rustfs-wire.md §4, §6, §10).
+// objects still reference the tier (docs/rustfs-wire.md §4, §6, §10).
 func IsBackendInUse(err error) bool {
 	e, ok := apiError(err)
 	return ok && codesBackendInUse[e.Code]
@@ -72,7 +72,7 @@ func IsInvalidTierName(err error) bool {
 }
 
 // IsReservedTierName reports whether err rejects a reserved tier name such as
-// STANDARD (rustfs-wire.md §3: 400 InvalidRequest "Cannot use reserved tier name").
+// STANDARD (docs/rustfs-wire.md §3: 400 InvalidRequest "Cannot use reserved tier name").
 func IsReservedTierName(err error) bool {
 	e, ok := apiError(err)
 	if !ok {
@@ -84,7 +84,7 @@ func IsReservedTierName(err error) bool {
 
 // IsInvalidConfig reports whether err says the remote tier cannot be used as
 // configured: unreachable, wrong keys, missing bucket or a refused endpoint
-// (rustfs-wire.md §4: rc 500 TierAddFailed "…Unable to setup remote tier…" or
+// (docs/rustfs-wire.md §4: rc 500 TierAddFailed "…Unable to setup remote tier…" or
 // "…Tier Perm Err…", GA 400 InvalidArgument "Unable to setup remote tier…").
 func IsInvalidConfig(err error) bool {
 	e, ok := apiError(err)
@@ -106,7 +106,7 @@ func IsInvalidConfig(err error) bool {
 }
 
 // IsAccessDenied reports whether the endpoint refused the credentials or the
-// identity lacks permission (rustfs-wire.md §7).
+// identity lacks permission (docs/rustfs-wire.md §7).
 func IsAccessDenied(err error) bool {
 	e, ok := apiError(err)
 	return ok && (codesAccessDenied[e.Code] || e.Code == "" && e.Status == http.StatusForbidden)
@@ -138,14 +138,14 @@ func IsNoSuchBucket(err error) bool {
 }
 
 // IsNoSuchLifecycle reports whether err says the bucket has no lifecycle
-// configuration (rustfs-wire.md §8.1).
+// configuration (docs/rustfs-wire.md §8.1).
 func IsNoSuchLifecycle(err error) bool {
 	e, ok := apiError(err)
 	return ok && e.Code == "NoSuchLifecycleConfiguration"
 }
 
 // IsInvalidTier reports whether a lifecycle PUT was refused because a
-// storage class is not a registered tier (rustfs-wire.md §8.2 step 6: 400
+// storage class is not a registered tier (docs/rustfs-wire.md §8.2 step 6: 400
 // InvalidArgument "invalid tier.").
 func IsInvalidTier(err error) bool {
 	e, ok := apiError(err)
@@ -180,7 +180,7 @@ func IsTransient(err error) bool {
 }
 
 // isTransientMessage matches the retryable tier mutation answers
-// (rustfs-wire.md §4, §9, §10): a concurrent replacement, pending or changed
+// (docs/rustfs-wire.md §4, §9, §10): a concurrent replacement, pending or changed
 // mutation recovery, and a failed config reload (lock timeout).
 func isTransientMessage(m string) bool {
 	return strings.Contains(m, "already being replaced") || strings.Contains(m, "mutation recovery") ||

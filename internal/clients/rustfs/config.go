@@ -1,7 +1,7 @@
 // Package rustfs is a small client for the RustFS admin tier and
 // service-account APIs and the S3 bucket, versioning and lifecycle calls the
 // provider needs. It has no Kubernetes imports. The wire contract it
-// implements is shared/docs/rustfs-wire.md.
+// implements is docs/rustfs-wire.md.
 package rustfs
 
 import (

@@ -11,7 +11,7 @@ import (
 )
 
 // An APIError is a non-2xx answer from RustFS. Code and Message come from the
-// S3 XML <Error> body (rustfs-wire.md §0.1) or from a JSON body
+// S3 XML <Error> body (docs/rustfs-wire.md §0.1) or from a JSON body
 // ({"Code":…,"Message":…}, as MinIO sends, §11). Code is empty when the body
 // had none, for example on HEAD.
 type APIError struct {

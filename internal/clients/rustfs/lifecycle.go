@@ -18,7 +18,7 @@ type LifecycleAPI interface {
 var _ LifecycleAPI = &Client{}
 
 // A Lifecycle is a bucket lifecycle configuration with the RustFS/MinIO
-// extensions (rustfs-wire.md §8.1). Optional numbers and booleans are
+// extensions (docs/rustfs-wire.md §8.1). Optional numbers and booleans are
 // pointers so that 0 and absent differ; dates are kept exactly as on the wire.
 type Lifecycle struct {
 	XMLName xml.Name        `xml:"LifecycleConfiguration"`
@@ -71,7 +71,7 @@ type Expiration struct {
 }
 
 // A Transition moves current versions to a tier (its StorageClass). Days 0
-// is valid (rustfs-wire.md §8.2).
+// is valid (docs/rustfs-wire.md §8.2).
 type Transition struct {
 	Days         *int32 `xml:"Days"`
 	Date         string `xml:"Date,omitempty"`
@@ -124,7 +124,7 @@ func decodeLifecycle(body []byte) (*Lifecycle, error) {
 }
 
 // GetLifecycle returns the bucket's lifecycle configuration. When none is set
-// the error satisfies IsNoSuchLifecycle (rustfs-wire.md §8.1). RustFS assigns
+// the error satisfies IsNoSuchLifecycle (docs/rustfs-wire.md §8.1). RustFS assigns
 // IDs to rules without one and re-renders dates in its own format, so callers
 // compare normalised configurations.
 func (c *Client) GetLifecycle(ctx context.Context, bucket string) (*Lifecycle, error) {
@@ -153,7 +153,7 @@ func (c *Client) PutLifecycle(ctx context.Context, bucket string, l *Lifecycle) 
 }
 
 // DeleteLifecycle removes the bucket's lifecycle configuration; RustFS
-// answers 204 whether or not one was set (rustfs-wire.md §8.1).
+// answers 204 whether or not one was set (docs/rustfs-wire.md §8.1).
 func (c *Client) DeleteLifecycle(ctx context.Context, bucket string) error {
 	p, raw := bucketPath(bucket)
 	_, err := c.do(ctx, request{method: http.MethodDelete, path: p, rawPath: raw, query: sub("lifecycle")})

@@ -16,7 +16,7 @@ import (
 // admin permission (§16.8), so each namespace's service accounts are created
 // under a parent user of their own, never under the admin credential. The
 // parent's one mapped canned policy, its bounding policy, caps what any of
-// its service accounts can do whatever their session policies say (§20.6).
+// its service accounts can do whatever their session policies say (docs/rustfs-wire.md §20.6).
 
 const (
 	parentUserPrefix = "provider-rustfs-"

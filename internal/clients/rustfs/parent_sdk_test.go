@@ -103,7 +103,7 @@ func versioningOp(bucket, want string) op {
 
 // With one parent per namespace, a namespace's key cannot list, read or
 // revoke another namespace's keys; keys of one namespace still can (the
-// documented limit of §16.8).
+// documented limit of docs/rustfs-wire.md §16.8).
 func TestSeparateParentsCloseTheSiblingHole(t *testing.T) {
 	ctx := context.Background()
 	p := newPair(t, rustfstest.ModeGA)

@@ -197,7 +197,7 @@ func (c *Client) UpdateServiceAccount(ctx context.Context, accessKey string, u S
 // succeeds. RustFS answers the same 400 "service account not exist" for an
 // unknown account and for one the caller may not delete, so on that answer the
 // client asks info, which reports an unknown account before any permission
-// check (§16.4), and succeeds only when the account is really gone.
+// check (docs/rustfs-wire.md §16.4), and succeeds only when the account is really gone.
 func (c *Client) DeleteServiceAccount(ctx context.Context, accessKey string) error {
 	_, err := c.do(ctx, request{method: http.MethodDelete, path: adminPrefix + "/delete-service-account",
 		query: serviceAccountQuery(accessKey)})

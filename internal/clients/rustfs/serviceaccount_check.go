@@ -68,7 +68,7 @@ func validateUpdate(u ServiceAccountUpdate) error {
 	return nil
 }
 
-// validateAccessKey: 3-128 bytes, no whitespace (RustFS, §16.2), no '/'
+// validateAccessKey: 3-128 bytes, no whitespace (RustFS, docs/rustfs-wire.md §16.2), no '/'
 // (it would break the SigV4 credential scope).
 func validateAccessKey(ak string) error {
 	switch {
@@ -80,7 +80,7 @@ func validateAccessKey(ak string) error {
 	return nil
 }
 
-// validateSecretKey: 8-40 bytes (add takes at most 40, §16.2). The length is
+// validateSecretKey: 8-40 bytes (add takes at most 40, docs/rustfs-wire.md §16.2). The length is
 // reported, never the key.
 func validateSecretKey(sk string) error {
 	if len(sk) < minSecretKey || len(sk) > maxSecretKey {
@@ -90,7 +90,7 @@ func validateSecretKey(sk string) error {
 }
 
 // validateName: empty, or at most 32 of A-Z a-z 0-9 _ - starting with a
-// letter (§16.2 step 4).
+// letter (docs/rustfs-wire.md §16.2 step 4).
 func validateName(name string) error {
 	if name == "" {
 		return nil
@@ -109,7 +109,7 @@ func validateName(name string) error {
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // validateSessionPolicy refuses a policy RustFS would ignore or read as "no
-// session policy" (§16.2 step 5, §16.3): it needs Version 2012-10-17 and at
+// session policy" (docs/rustfs-wire.md §16.2 step 5, §16.3): it needs Version 2012-10-17 and at
 // least one statement, and must fit RustFS's size limit.
 func validateSessionPolicy(p Policy) error {
 	if p.Version != PolicyVersion {

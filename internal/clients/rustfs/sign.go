@@ -20,7 +20,7 @@ import (
 
 const (
 	// signingService is the SigV4 service RustFS expects for both the S3 and
-	// the admin API (rustfs-wire.md §7.1, §13).
+	// the admin API (docs/rustfs-wire.md §7.1, §19).
 	signingService = "s3"
 	maxBodyRead    = 16 << 20
 )
@@ -32,7 +32,7 @@ func newSigner() *v4.Signer {
 }
 
 // signRequest signs r with SigV4 over a signed payload: x-amz-content-sha256
-// is the hex SHA-256 of body (rustfs-wire.md §7.1, §13).
+// is the hex SHA-256 of body (docs/rustfs-wire.md §7.1, §19).
 func signRequest(ctx context.Context, s *v4.Signer, r *http.Request, body []byte, accessKey, secretKey, region string, at time.Time) error {
 	sum := sha256.Sum256(body)
 	hash := hex.EncodeToString(sum[:])

@@ -11,7 +11,7 @@ import (
 )
 
 // A TierType is the lowercase wire name of a remote tier type
-// (rustfs-wire.md §2).
+// (docs/rustfs-wire.md §2).
 type TierType string
 
 // The tier types the provider manages.
@@ -31,11 +31,11 @@ var knownTypes = map[TierType]bool{
 }
 
 // HasStorageClass reports whether the wire object of this type carries a
-// storageClass key (only s3 and rustfs do, rustfs-wire.md §2).
+// storageClass key (only s3 and rustfs do, docs/rustfs-wire.md §2).
 func (t TierType) HasStorageClass() bool { return t == TierS3 || t == TierRustFS }
 
 // A Tier is one remote tier as the admin API lists or accepts it. On the wire
-// the name lives inside the typed object (rustfs-wire.md §2); here it is
+// the name lives inside the typed object (docs/rustfs-wire.md §2); here it is
 // flattened. String, GoString and Format never show SecretKey.
 type Tier struct {
 	Type         TierType
@@ -69,7 +69,7 @@ type TierStat struct {
 	NumObjects  uint64
 }
 
-// tierBackendJSON is the typed object of the admin JSON (rustfs-wire.md §2).
+// tierBackendJSON is the typed object of the admin JSON (docs/rustfs-wire.md §2).
 // Every key is a string so that JSON null is never sent; storageClass is a
 // pointer only so it can be omitted for the types that do not have it.
 type tierBackendJSON struct {
@@ -108,7 +108,7 @@ func encodeTier(t Tier) ([]byte, error) {
 
 // parseTierList decodes the list response: an array of TierConfig objects,
 // each naming its type and holding the typed object under that key. The
-// result is sorted by name, because RustFS lists in random order (§9).
+// result is sorted by name, because RustFS lists in random order (docs/rustfs-wire.md §9).
 func parseTierList(body []byte) ([]Tier, error) {
 	var raw []map[string]json.RawMessage
 	if err := json.Unmarshal(body, &raw); err != nil {

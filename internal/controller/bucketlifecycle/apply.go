@@ -84,7 +84,7 @@ func (e *external) write(ctx context.Context, bucket string, desired *rustfs.Lif
 	return applied{AppliedHash: hash(desired), ObservedHash: hash(back), Dropped: capped(dropped(desired, back))}, nil
 }
 
-// fail classifies a failed write (design.md, "Error classification"): a
+// fail classifies a failed write (docs/design.md §5): a
 // storage class that is not a registered tier and a missing bucket are
 // retried with backoff; transient failures are retried and keep status;
 // anything else blocks the write until the resource or its ProviderConfig

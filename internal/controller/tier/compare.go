@@ -11,7 +11,7 @@ import (
 )
 
 // wireTypes maps the spec's spelling of a tier type to RustFS's lowercase
-// wire name (rustfs-wire.md §2).
+// wire name (docs/rustfs-wire.md §2).
 var wireTypes = map[v1alpha1.TierType]rustfs.TierType{
 	v1alpha1.TierTypeS3:          rustfs.TierS3,
 	v1alpha1.TierTypeRustFS:      rustfs.TierRustFS,
@@ -93,14 +93,14 @@ func settingsDiff(desired, live rustfs.Tier) []fieldDiff {
 }
 
 // reservedNames are the storage class names RustFS refuses as tier names,
-// in any case (rustfs-wire.md §3).
+// in any case (docs/rustfs-wire.md §3).
 var reservedNames = []string{"STANDARD", "REDUCED_REDUNDANCY"}
 
 // maxNameLength bounds tier names; RustFS has no limit, the schema does.
 const maxNameLength = 64
 
 // validateName repeats the admission checks on a tier name and RustFS's own
-// rules (rustfs-wire.md §3). It returns "" for a valid name, else which rule
+// rules (docs/rustfs-wire.md §3). It returns "" for a valid name, else which rule
 // the name breaks and why.
 func validateName(name string) string {
 	switch {
@@ -190,7 +190,7 @@ func observation(live *rustfs.Tier, last *applied, rec *v1alpha1.Custody) v1alph
 }
 
 // lookupTier returns the tier named name, matched exactly as RustFS does
-// (rustfs-wire.md §9), or nil.
+// (docs/rustfs-wire.md §9), or nil.
 func lookupTier(tiers []rustfs.Tier, name string) *rustfs.Tier {
 	for i := range tiers {
 		if tiers[i].Name == name {

@@ -96,7 +96,7 @@ func addFailure(cr *v1alpha1.Tier, err error) (reason xpv2.ConditionReason, msg 
 
 // serverError reports a RustFS 5xx answer: RustFS 1.0.0-rc sends "backend in
 // use" as 500 TierNameBackendInUse! both for a non-empty prefix and for a
-// remote that timed out (rustfs-wire.md §4); GA sends 409 for the former only.
+// remote that timed out (docs/rustfs-wire.md §4); GA sends 409 for the former only.
 func serverError(err error) bool {
 	var e *rustfs.APIError
 	return errors.As(err, &e) && e.Status >= 500

@@ -10,7 +10,7 @@ import (
 
 const invalidConfigMsg = "Unable to setup remote tier, check tier configuration"
 
-// addTier is AddTier::call (§1.2) and TierConfigMgr::add (§3, §4): query,
+// addTier is AddTier::call (docs/rustfs-wire.md §1.2) and TierConfigMgr::add (§3, §4): query,
 // auth, body, JSON, nested name, force; then uppercase, reserved, exists,
 // local backend validation; then, unless force, the remote in-use probe;
 // in GA also the probe object. The remote is called without the lock.
@@ -48,21 +48,21 @@ func (e *Emulator) addTier(c *call) *s3Error {
 	return writeEmpty(c)
 }
 
-// checkNewTier runs the local checks of TierConfigMgr::add in order (§3, §4).
+// checkNewTier runs the local checks of TierConfigMgr::add in order (docs/rustfs-wire.md §3, §4).
 func (e *Emulator) checkNewTier(t TierRecord) *s3Error {
-	if t.Name != strings.ToUpper(t.Name) { // §3.1, Unicode-aware
+	if t.Name != strings.ToUpper(t.Name) { // docs/rustfs-wire.md §3.1, Unicode-aware
 		return tierErr("TierNameNotUppercase", "tier name must be uppercase")
 	}
-	if strings.EqualFold(t.Name, "STANDARD") || strings.EqualFold(t.Name, "REDUCED_REDUNDANCY") { // §3.2
+	if strings.EqualFold(t.Name, "STANDARD") || strings.EqualFold(t.Name, "REDUCED_REDUNDANCY") { // docs/rustfs-wire.md §3.2
 		return invalidRequest("Cannot use reserved tier name")
 	}
 	e.mu.Lock()
 	_, exists := e.tiers[t.Name]
 	e.mu.Unlock()
-	if exists { // §3.3, exact case-sensitive key
+	if exists { // docs/rustfs-wire.md §3.3, exact case-sensitive key
 		return tierErr("TierNameAlreadyExist", "tier name already exists")
 	}
-	if t.Name == "" { // §3: rejected late as "tier save failed"; the emulator rejects it here
+	if t.Name == "" { // docs/rustfs-wire.md §3: rejected late as "tier save failed"; the emulator rejects it here
 		return tierErr("TierAddFailed", "tier save failed")
 	}
 	if !emulatedTypes[t.Type] {
@@ -75,7 +75,7 @@ func (e *Emulator) checkNewTier(t TierRecord) *s3Error {
 }
 
 // invalidConfig is the ERR_TIER_INVALID_CONFIG answer: RC 500 TierAddFailed
-// with the detail, GA 400 InvalidArgument without it (§4, §10).
+// with the detail, GA 400 InvalidArgument without it (docs/rustfs-wire.md §4, §10).
 func (e *Emulator) invalidConfig(detail string) *s3Error {
 	if e.mode == ModeGA {
 		return invalidArgument(invalidConfigMsg)
@@ -83,7 +83,7 @@ func (e *Emulator) invalidConfig(detail string) *s3Error {
 	return tierErr("TierAddFailed", "tier add failed. "+invalidConfigMsg+": "+detail)
 }
 
-// validateBackend is new_warm_backend's local validation (§4). It returns
+// validateBackend is new_warm_backend's local validation (docs/rustfs-wire.md §4). It returns
 // the detail of the first problem, or "".
 func validateBackend(t TierRecord) string {
 	u, err := url.Parse(t.Endpoint)
@@ -112,7 +112,7 @@ func validateBackend(t TierRecord) string {
 	return ""
 }
 
-// outboundAllowed is validate_outbound_url for s3 tiers (§4): no localhost,
+// outboundAllowed is validate_outbound_url for s3 tiers (docs/rustfs-wire.md §4): no localhost,
 // and no loopback, private, link-local, unspecified or metadata IP literal.
 // Host names are not resolved.
 func outboundAllowed(host string) bool {
@@ -129,8 +129,8 @@ func outboundAllowed(host string) bool {
 		ip.IsUnspecified() || ip == netip.MustParseAddr("169.254.169.254"))
 }
 
-// validateRemote runs the add-time remote checks (§4): unless force, the
-// in-use probe; in GA also the probe object (design.md "Emulator modes"),
+// validateRemote runs the add-time remote checks (docs/rustfs-wire.md §4): unless force, the
+// in-use probe; in GA also the probe object (docs/rustfs-wire.md §12.10),
 // which runs with or without force, as MinIO's add-time probe does.
 func (e *Emulator) validateRemote(c *call, t TierRecord, force bool) *s3Error {
 	ctx, cancel := e.probeContext(c.r.Context())
@@ -154,7 +154,7 @@ func (e *Emulator) validateRemote(c *call, t TierRecord, force bool) *s3Error {
 }
 
 // backendInUseOnAdd: RC 500 "TierNameBackendInUse!" (literal "!"), GA 409
-// XMinioAdminTierBackendInUse (§1.2, §4, §10).
+// XMinioAdminTierBackendInUse (docs/rustfs-wire.md §1.2, §4, §10).
 func (e *Emulator) backendInUseOnAdd() *s3Error {
 	if e.mode == ModeGA {
 		return errf(http.StatusConflict, "XMinioAdminTierBackendInUse", "Specified remote tier is already in use")
@@ -162,7 +162,7 @@ func (e *Emulator) backendInUseOnAdd() *s3Error {
 	return tierErr("TierNameBackendInUse!", "tier backend is already in use")
 }
 
-// addProbeError maps a failed remote call (§4): a timeout looks like "in use";
+// addProbeError maps a failed remote call (docs/rustfs-wire.md §4): a timeout looks like "in use";
 // otherwise RC classifies the text ("connect", "authorization", "bucket", else
 // "Tier Perm Err.<err>") and GA answers 400 InvalidArgument.
 func (e *Emulator) addProbeError(err error) *s3Error {

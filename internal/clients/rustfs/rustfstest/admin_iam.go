@@ -34,7 +34,7 @@ const (
 	actionAttachPolicy = "admin:AttachUserOrGroupPolicy"
 )
 
-// iamRoutes are the routes by method and path (§20.1;
+// iamRoutes are the routes by method and path (docs/rustfs-wire.md §20.1;
 // user_lifecycle.rs › register_user_lifecycle_route,
 // policies.rs › register_iam_policy_route).
 var iamRoutes = map[string]string{

@@ -57,7 +57,7 @@ func parseCannedPolicy(n jsonNode) (*iamPolicy, *s3Error) {
 	return p, nil
 }
 
-// addCannedPolicy is AddCannedPolicy::call (§20.5): the body is the policy
+// addCannedPolicy is AddCannedPolicy::call (docs/rustfs-wire.md §20.5): the body is the policy
 // document itself, read raw on both prefixes (never decrypted).
 func (e *Emulator) addCannedPolicy(c *call) *s3Error {
 	if !c.who.allowed(actionCreatePolicy) {
@@ -86,7 +86,7 @@ func (e *Emulator) addCannedPolicy(c *call) *s3Error {
 	return writeEmpty(c)
 }
 
-// cannedPolicyInfo is InfoCannedPolicy::call (§20.5): an unknown policy is
+// cannedPolicyInfo is InfoCannedPolicy::call (docs/rustfs-wire.md §20.5): an unknown policy is
 // 500 InternalError "policy does not exist". The answer is PolicyInfo with
 // the policy as a JSON object whose keys are sorted (serde_json::Value).
 func (e *Emulator) cannedPolicyInfo(c *call) *s3Error {
@@ -134,7 +134,7 @@ func subsecond(ns int) string {
 	return s
 }
 
-// removeCannedPolicy is RemoveCannedPolicy::call (§20.5): a built-in policy
+// removeCannedPolicy is RemoveCannedPolicy::call (docs/rustfs-wire.md §20.5): a built-in policy
 // or one still mapped to a user is 500; an unknown one is removed
 // successfully.
 func (e *Emulator) removeCannedPolicy(c *call) *s3Error {
@@ -184,7 +184,7 @@ func mappingQuery(r *http.Request) (policies, target string, isGroup bool, err *
 	return policies, target, group == "true", nil
 }
 
-// setUserPolicy is SetPolicyForUserOrGroup::call (§20.5) for users: it
+// setUserPolicy is SetPolicyForUserOrGroup::call (docs/rustfs-wire.md §20.5) for users: it
 // replaces the user's whole mapping with the named policies (an empty name
 // removes it); every named policy must exist. Groups are not modelled.
 func (e *Emulator) setUserPolicy(c *call) *s3Error {

@@ -14,7 +14,7 @@ func internalError(message string) *s3Error {
 	return errf(http.StatusInternalServerError, "InternalError", message)
 }
 
-// addUser is AddUser::call (§20.2). It creates a user, or replaces an
+// addUser is AddUser::call (docs/rustfs-wire.md §20.2). It creates a user, or replaces an
 // existing user's secret key and status (its policy mapping stays).
 func (e *Emulator) addUser(c *call) *s3Error {
 	q, err := parseQuery(c.r)
@@ -136,7 +136,7 @@ type userInfoJSON struct {
 	UpdatedAt  *string  `json:"updatedAt"`
 }
 
-// userInfo is GetUserInfo::call (§20.3): 404 NoSuchResource for an unknown
+// userInfo is GetUserInfo::call (docs/rustfs-wire.md §20.3): 404 NoSuchResource for an unknown
 // user, 500 "action not allowed" for a service account's key.
 func (e *Emulator) userInfo(c *call) *s3Error {
 	q, err := parseQuery(c.r)
@@ -175,7 +175,7 @@ func (e *Emulator) userInfo(c *call) *s3Error {
 	return writeJSON(c, out)
 }
 
-// setUserStatus is SetUserStatus::call (§20.4). Both directions need
+// setUserStatus is SetUserStatus::call (docs/rustfs-wire.md §20.4). Both directions need
 // admin:EnableUser; an unknown user is 500.
 func (e *Emulator) setUserStatus(c *call) *s3Error {
 	q, err := parseQuery(c.r)
@@ -213,7 +213,7 @@ func (e *Emulator) setUserStatus(c *call) *s3Error {
 	return writeEmpty(c)
 }
 
-// removeUser is RemoveUser::call (§20.4): the permission comes first; an
+// removeUser is RemoveUser::call (docs/rustfs-wire.md §20.4): the permission comes first; an
 // unknown user is 500; the user's service accounts are deleted with it
 // (manager.rs › delete_user_with_revision).
 func (e *Emulator) removeUser(c *call) *s3Error {

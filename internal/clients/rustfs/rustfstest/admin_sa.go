@@ -21,7 +21,7 @@ const (
 	RouteDeleteServiceAccount = "sa.delete"
 )
 
-// The admin actions of the routes (§7.2, §16.1).
+// The admin actions of the routes (docs/rustfs-wire.md §7.2, §16.1).
 const (
 	actionCreateSvc = "admin:CreateServiceAccount"
 	actionUpdateSvc = "admin:UpdateServiceAccount"
@@ -29,11 +29,11 @@ const (
 	actionRemoveSvc = "admin:RemoveServiceAccount"
 )
 
-// The service-account routes deny with a lower-case message (§16.1).
+// The service-account routes deny with a lower-case message (docs/rustfs-wire.md §16.1).
 var errSvcDenied = errf(http.StatusForbidden, "AccessDenied", "access denied")
 
 // emptyExplicitPolicy replaces a session policy that has a Version or ID but
-// no statements (EMPTY_EXPLICIT_SERVICE_ACCOUNT_POLICY, §16.2 step 5).
+// no statements (EMPTY_EXPLICIT_SERVICE_ACCOUNT_POLICY, docs/rustfs-wire.md §16.2 step 5).
 const emptyExplicitPolicy = `{"Version":"2012-10-17","Statement":[{"Effect":"Deny","Action":["s3:*"],"Resource":["arn:aws:s3:::*"]}]}`
 
 // serviceAccountIdentity builds the identity of a service account's
@@ -42,7 +42,7 @@ const emptyExplicitPolicy = `{"Version":"2012-10-17","Statement":[{"Effect":"Den
 func (e *Emulator) serviceAccountIdentity(a *serviceAccount) *identity {
 	id := &identity{accessKey: a.accessKey, parent: a.parent, parentRoot: e.isRootParented(a), session: a.policy}
 	id.root = id.parentRoot && a.policy == nil
-	if p := e.users[a.parent]; !id.parentRoot && p.status != "off" { // a disabled parent allows nothing (§20.6)
+	if p := e.users[a.parent]; !id.parentRoot && p.status != "off" { // a disabled parent allows nothing (docs/rustfs-wire.md §20.6)
 		id.actions, id.base = p.actions, e.userPolicy(a.parent)
 	}
 	switch {
@@ -72,12 +72,12 @@ func (c *call) adminBody() *s3Error {
 		return invalidRequest("failed to read request body: too large or not matching x-amz-content-sha256")
 	}
 	if c.compat {
-		return invalidRequest("failed to decrypt MinIO admin payload: the emulator does not model encrypted admin bodies (§7.4)")
+		return invalidRequest("failed to decrypt MinIO admin payload: the emulator does not model encrypted admin bodies (docs/rustfs-wire.md §7.4)")
 	}
 	return nil
 }
 
-// addServiceAccount is AddServiceAccount::call (§16.2), in its order.
+// addServiceAccount is AddServiceAccount::call (docs/rustfs-wire.md §16.2), in its order.
 func (e *Emulator) addServiceAccount(c *call) *s3Error {
 	if err := c.adminBody(); err != nil {
 		return err
@@ -127,7 +127,7 @@ func (e *Emulator) addServiceAccount(c *call) *s3Error {
 	}{out})
 }
 
-// svcParent resolves the parent of a new account (§16.2 step 9): targetUser
+// svcParent resolves the parent of a new account (docs/rustfs-wire.md §16.2 step 9): targetUser
 // must exist; a caller that is not the owner may name only itself or its
 // parent; a derived caller's account goes under its parent. Callers hold e.mu.
 func (e *Emulator) svcParent(who *identity, targetUser *string) (string, *s3Error) {
@@ -148,7 +148,7 @@ func (e *Emulator) svcParent(who *identity, targetUser *string) (string, *s3Erro
 	return target, nil
 }
 
-// newSessionPolicy is parse_new_service_account_policy (§16.2 step 5): a
+// newSessionPolicy is parse_new_service_account_policy (docs/rustfs-wire.md §16.2 step 5): a
 // policy with statements and no Version gets one, a policy with a Version or
 // ID and no statements becomes an explicit deny-all, and an empty policy ({})
 // is no policy at all.
@@ -174,7 +174,7 @@ func newSessionPolicy(v *jsonNode) (*iamPolicy, *s3Error) {
 	return p, nil
 }
 
-// newServiceAccount is IamSys::new_service_account (§16.2 step 10). Callers
+// newServiceAccount is IamSys::new_service_account (docs/rustfs-wire.md §16.2 step 10). Callers
 // hold e.mu.
 func (e *Emulator) newServiceAccount(parent string, r svcRequest, policy *iamPolicy) (*serviceAccount, *s3Error) {
 	ak, sk := r.accessKey, r.secretKey

@@ -8,7 +8,7 @@ import (
 )
 
 // lookupSvc finds a service account or answers 404 NoSuchResource, as info
-// and update do (§16.3, §16.4). Callers hold e.mu.
+// and update do (docs/rustfs-wire.md §16.3, §16.4). Callers hold e.mu.
 func (e *Emulator) lookupSvc(ak string) (*serviceAccount, *s3Error) {
 	a, ok := e.accounts[ak]
 	if !ok {
@@ -29,7 +29,7 @@ func requiredAccessKey(r *http.Request, failMsg string) (string, *s3Error) {
 	return ak, nil
 }
 
-// updateServiceAccount is UpdateServiceAccount::call (§16.3): the body is
+// updateServiceAccount is UpdateServiceAccount::call (docs/rustfs-wire.md §16.3): the body is
 // read and checked before the permission, the account is looked up after
 // it, and the change is applied whole or not at all. Success is 204.
 func (e *Emulator) updateServiceAccount(c *call) *s3Error {
@@ -80,7 +80,7 @@ func (e *Emulator) updateServiceAccount(c *call) *s3Error {
 // new secret key needs 8 bytes (no upper bound here); any status but on and
 // enabled turns the account off; a policy replaces the session policy only
 // with a Version and statements, an empty one ({}) removes it, and anything
-// else is silently ignored (§16.3).
+// else is silently ignored (docs/rustfs-wire.md §16.3).
 func updated(a serviceAccount, r svcRequest, policy *iamPolicy) (serviceAccount, *s3Error) {
 	if r.newSecretKey != nil {
 		if len(*r.newSecretKey) < 8 {
@@ -116,7 +116,7 @@ func updated(a serviceAccount, r svcRequest, policy *iamPolicy) (serviceAccount,
 	return a, nil
 }
 
-// svcInfoJSON is InfoServiceAccountResp (§16.4).
+// svcInfoJSON is InfoServiceAccountResp (docs/rustfs-wire.md §16.4).
 type svcInfoJSON struct {
 	ParentUser    string  `json:"parentUser"`
 	AccountStatus string  `json:"accountStatus"`
@@ -127,7 +127,7 @@ type svcInfoJSON struct {
 	Expiration    *string `json:"expiration,omitempty"`
 }
 
-// serviceAccountInfo is InfoServiceAccount::call (§16.4): an unknown account
+// serviceAccountInfo is InfoServiceAccount::call (docs/rustfs-wire.md §16.4): an unknown account
 // is 404 before the permission check; the caller needs
 // admin:ListServiceAccounts or the account's parent as its own parent.
 func (e *Emulator) serviceAccountInfo(c *call) *s3Error {
@@ -145,7 +145,7 @@ func (e *Emulator) serviceAccountInfo(c *call) *s3Error {
 		return errSvcDenied
 	}
 	if c.compat {
-		return notModelled("encrypted admin answers on /minio (§7.4)")
+		return notModelled("encrypted admin answers on /minio (docs/rustfs-wire.md §7.4)")
 	}
 	policy := e.impliedPolicy(a.parent)
 	if a.policy != nil {
@@ -186,7 +186,7 @@ func (e *Emulator) impliedPolicy(parent string) string {
 	return p.render(true)
 }
 
-// svcListEntry is ServiceAccountInfo (§16.5); expiration is null when unset.
+// svcListEntry is ServiceAccountInfo (docs/rustfs-wire.md §16.5); expiration is null when unset.
 type svcListEntry struct {
 	ParentUser    string  `json:"parentUser"`
 	AccountStatus string  `json:"accountStatus"`
@@ -197,7 +197,7 @@ type svcListEntry struct {
 	Expiration    *string `json:"expiration"`
 }
 
-// listServiceAccounts is ListServiceAccount::call (§16.5): the caller's own
+// listServiceAccounts is ListServiceAccount::call (docs/rustfs-wire.md §16.5): the caller's own
 // accounts (its parent's, for a service account) need no permission; another
 // user's need admin:ListServiceAccounts. RustFS lists in no fixed order; the
 // emulator sorts by access key.
@@ -214,7 +214,7 @@ func (e *Emulator) listServiceAccounts(c *call) *s3Error {
 		target = user
 	}
 	if c.compat {
-		return notModelled("encrypted admin answers on /minio (§7.4)")
+		return notModelled("encrypted admin answers on /minio (docs/rustfs-wire.md §7.4)")
 	}
 	e.mu.Lock()
 	out := []svcListEntry{}
@@ -237,7 +237,7 @@ func (e *Emulator) listServiceAccounts(c *call) *s3Error {
 	}{out})
 }
 
-// deleteServiceAccount is DeleteServiceAccount::call (§16.6): an unknown
+// deleteServiceAccount is DeleteServiceAccount::call (docs/rustfs-wire.md §16.6): an unknown
 // account is 400 InvalidRequest "service account not exist", and so is one
 // the caller may not delete (without admin:RemoveServiceAccount only the
 // account's parent, or a credential with the same parent, may). Success is

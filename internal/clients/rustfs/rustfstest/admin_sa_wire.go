@@ -119,7 +119,7 @@ func policyValue(v jsonNode) *jsonNode {
 }
 
 // validate is AddServiceAccountReq::validate / UpdateServiceAccountReq::validate
-// (§16.2 step 4): 400 InvalidRequest with the message.
+// (docs/rustfs-wire.md §16.2 step 4): 400 InvalidRequest with the message.
 func (r svcRequest) validate(now time.Time) *s3Error {
 	if r.name != nil && *r.name != "" {
 		name := *r.name

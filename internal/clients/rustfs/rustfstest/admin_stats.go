@@ -34,7 +34,7 @@ type v2Stats struct {
 	Tiers           []v2Tier       `json:"tiers"`
 }
 
-// tierStats is GetTierInfo::call (§1.6): auth, then the query; ?tier= is a
+// tierStats is GetTierInfo::call (docs/rustfs-wire.md §1.6): auth, then the query; ?tier= is a
 // case-insensitive filter and must not be blank. RC answers the legacy map of
 // seeded counters (tiers without activity are absent). GA answers the v2 body
 // unless ?format=legacy; any other format is 400 (#7110).
@@ -98,7 +98,7 @@ func (e *Emulator) v2Stats(match func(string) bool) v2Stats {
 	return out
 }
 
-// ClearToken returns the rand= token clear-tier expects on day t (§1.7):
+// ClearToken returns the rand= token clear-tier expects on day t (docs/rustfs-wire.md §1.7):
 // the day, the English month name and the year inserted at bytes 3, 17, 23.
 func ClearToken(t time.Time) string {
 	s := "AGD1R25GI3I1GJGUGJFD7FBS4DFAASDF"
@@ -107,7 +107,7 @@ func ClearToken(t time.Time) string {
 	return s[:23] + strconv.Itoa(t.UTC().Year()) + s[23:]
 }
 
-// clearTiers is ClearTier::call (§1.7): a strict query (only rand and force),
+// clearTiers is ClearTier::call (docs/rustfs-wire.md §1.7): a strict query (only rand and force),
 // auth, the daily token, then remove every tier under the §6 rules.
 func (e *Emulator) clearTiers(c *call) *s3Error {
 	rnd, force, err := parseClearQuery(c.r.URL.RawQuery)

@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// listTiers is ListTiers::call (§1.1, §12.5): any query must carry bucket=
+// listTiers is ListTiers::call (docs/rustfs-wire.md §1.1, §12.5): any query must carry bucket=
 // (ignored); the answer is a JSON array of the stored configs with secrets
 // "REDACTED", in arbitrary order (§9: a HashMap), "[]" when empty.
 func (e *Emulator) listTiers(c *call) *s3Error {
@@ -30,14 +30,14 @@ func (e *Emulator) listTiers(c *call) *s3Error {
 	return writeJSON(c, out)
 }
 
-// tierCreds is the edit body (§5); unknown keys such as madmin's
+// tierCreds is the edit body (docs/rustfs-wire.md §5); unknown keys such as madmin's
 // access/secret are ignored.
 type tierCreds struct {
 	AccessKey string `json:"accessKey"`
 	SecretKey string `json:"secretKey"`
 }
 
-// editTier is EditTier::call and TierConfigMgr::edit (§1.3, §5, §12.6):
+// editTier is EditTier::call and TierConfigMgr::edit (docs/rustfs-wire.md §1.3, §5, §12.6):
 // credentials only, exact raw-segment name, no remote call. An s3 edit
 // without both keys stores "REDACTED" as the secret (the §5 hazard).
 func (e *Emulator) editTier(c *call) *s3Error {
@@ -72,7 +72,7 @@ func (e *Emulator) editTier(c *call) *s3Error {
 	return writeEmpty(c)
 }
 
-// removeTier is RemoveTier::call and TierConfigMgr::remove (§1.4, §6, §12.7).
+// removeTier is RemoveTier::call and TierConfigMgr::remove (docs/rustfs-wire.md §1.4, §6, §12.7).
 func (e *Emulator) removeTier(c *call) *s3Error {
 	q, err := parseAdminQuery(c.r.URL.RawQuery)
 	if err != nil {
@@ -86,7 +86,7 @@ func (e *Emulator) removeTier(c *call) *s3Error {
 		return err
 	}
 	t, ok := e.Tier(c.seg)
-	if !ok { // §6: an unknown tier is success
+	if !ok { // docs/rustfs-wire.md §6: an unknown tier is success
 		return writeEmpty(c)
 	}
 	if err := e.removable(c, t, force); err != nil {
@@ -99,7 +99,7 @@ func (e *Emulator) removeTier(c *call) *s3Error {
 }
 
 // removable runs the remove checks: unless force, the remote emptiness probe;
-// always, the reference proof (§6).
+// always, the reference proof (docs/rustfs-wire.md §6).
 func (e *Emulator) removable(c *call, t TierRecord, force bool) *s3Error {
 	if !force {
 		ctx, cancel := e.probeContext(c.r.Context())
@@ -108,7 +108,7 @@ func (e *Emulator) removable(c *call, t TierRecord, force bool) *s3Error {
 		switch {
 		case err != nil:
 			return tierErr("TierRemoveFailed", "tier remove failed. Tier Perm Err."+err.Error())
-		case inUse && e.mode == ModeGA: // §6, §10 #6988
+		case inUse && e.mode == ModeGA: // docs/rustfs-wire.md §6, §10 #6988
 			return errf(http.StatusBadRequest, "XMinioAdminTierBackendNotEmpty", "Specified remote backend is not empty")
 		case inUse:
 			return tierErr("TierNameBackendInUse", "tier backend is not empty")
@@ -120,7 +120,7 @@ func (e *Emulator) removable(c *call, t TierRecord, force bool) *s3Error {
 	return nil
 }
 
-// referenced is the authoritative reference proof (§6): an object
+// referenced is the authoritative reference proof (docs/rustfs-wire.md §6): an object
 // transitioned to the tier; in GA also a lifecycle rule naming it (#6807).
 func (e *Emulator) referenced(name string) bool {
 	e.mu.Lock()
@@ -146,7 +146,7 @@ func (e *Emulator) referencedError() *s3Error {
 	return tierErr("TierNameBackendInUse", "tier backend is not empty")
 }
 
-// verifyTier is VerifyTier::call (§1.5, §12.8): the name is the decoded,
+// verifyTier is VerifyTier::call (docs/rustfs-wire.md §1.5, §12.8): the name is the decoded,
 // trimmed path segment, else ?tier=; then PUT/GET/DELETE of the probe object.
 func (e *Emulator) verifyTier(c *call) *s3Error {
 	if err := c.authorize("admin:ListTier"); err != nil {

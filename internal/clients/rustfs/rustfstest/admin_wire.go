@@ -9,7 +9,7 @@ import (
 )
 
 // wireTypes are the TierType variants serde accepts, with the message of the
-// missing-object error (§1.2 step 3, §2).
+// missing-object error (docs/rustfs-wire.md §1.2 step 3, §2).
 var wireTypes = map[string]string{
 	"s3": "missing S3 configuration", "rustfs": "missing RustFS configuration", "minio": "missing MinIO configuration",
 	"wasabi": "missing Wasabi configuration", "aliyun": "missing Aliyun configuration",
@@ -22,10 +22,10 @@ var wireTypes = map[string]string{
 var emulatedTypes = map[string]bool{"s3": true, "rustfs": true, "minio": true, "aliyun": true,
 	"tencent": true, "huaweicloud": true, "r2": true}
 
-// backendKeys are the string keys of the typed object (§2 table).
+// backendKeys are the string keys of the typed object (docs/rustfs-wire.md §2 table).
 var backendKeys = []string{"name", "endpoint", "accessKey", "secretKey", "bucket", "prefix", "region", "storageClass"}
 
-// parseTierConfig decodes an Add body like serde does (§2): lowercase type
+// parseTierConfig decodes an Add body like serde does (docs/rustfs-wire.md §2): lowercase type
 // (missing means Unsupported), the name only inside the typed object, missing
 // keys become "", JSON null or a non-string is a type error.
 func parseTierConfig(body []byte) (TierRecord, *s3Error) {
@@ -91,7 +91,7 @@ func recordFrom(typ string, f map[string]string) TierRecord {
 		StorageClass: f["storageClass"]}
 }
 
-// listBackend is the typed object as the list renders it, keys in the §2
+// listBackend is the typed object as the list renders it, keys in the docs/rustfs-wire.md §2
 // table order; storageClass exists only for s3 and rustfs.
 type listBackend struct {
 	Name         string  `json:"name"`
@@ -105,12 +105,12 @@ type listBackend struct {
 }
 
 // listEntry renders one tier for the list with the secret key replaced by
-// "REDACTED" (§2, the redacting Clone). There is no top-level name.
+// "REDACTED" (docs/rustfs-wire.md §2, the redacting Clone). There is no top-level name.
 func listEntry(t TierRecord) json.RawMessage {
 	b := listBackend{Name: t.Name, Endpoint: t.Endpoint, AccessKey: t.AccessKey, SecretKey: "REDACTED",
 		Bucket: t.Bucket, Prefix: t.Prefix, Region: t.Region}
 	if t.Type == "s3" || t.Type == "rustfs" {
-		sc := t.StorageClass // stored as sent; only the rustfs backend ignores it (§2)
+		sc := t.StorageClass // stored as sent; only the rustfs backend ignores it (docs/rustfs-wire.md §2)
 		b.StorageClass = &sc
 	}
 	inner, _ := json.Marshal(b)    //nolint:errchkjson // plain strings
@@ -118,12 +118,12 @@ func listEntry(t TierRecord) json.RawMessage {
 	return json.RawMessage(`{"type":` + string(typ) + `,` + string(typ) + `:` + string(inner) + `}`)
 }
 
-// adminQueryKeys are the keys of AddTierQuery (§1); unknown keys are ignored.
+// adminQueryKeys are the keys of AddTierQuery (docs/rustfs-wire.md §1); unknown keys are ignored.
 var adminQueryKeys = map[string]bool{"accessKey": true, "status": true, "secretKey": true, "serviceName": true,
 	"sessionToken": true, "tier": true, "tierName": true, "tierType": true, "force": true}
 
 // parseAdminQuery decodes the query like serde_urlencoded into AddTierQuery:
-// a duplicated known key is an error (§1).
+// a duplicated known key is an error (docs/rustfs-wire.md §1).
 func parseAdminQuery(raw string) (map[string]string, *s3Error) {
 	out := map[string]string{}
 	for _, part := range strings.Split(raw, "&") {
@@ -148,7 +148,7 @@ func parseAdminQuery(raw string) (map[string]string, *s3Error) {
 }
 
 // parseForce parses force like Rust bool::from_str: "" means false, else
-// exactly "true" or "false" (§1).
+// exactly "true" or "false" (docs/rustfs-wire.md §1).
 func parseForce(v string) (bool, *s3Error) {
 	switch v {
 	case "", "false":

@@ -11,9 +11,9 @@ import (
 )
 
 const (
-	// maxSkew is s3s's presigned_url_max_skew_time_secs default (§7.1).
+	// maxSkew is s3s's presigned_url_max_skew_time_secs default (docs/rustfs-wire.md §7.1).
 	maxSkew = 900 * time.Second
-	// maxAdminBody is MAX_ADMIN_REQUEST_BODY_SIZE (§1.2 step 1).
+	// maxAdminBody is MAX_ADMIN_REQUEST_BODY_SIZE (docs/rustfs-wire.md §1.2 step 1).
 	maxAdminBody = 1 << 20
 	maxS3Body    = 64 << 20
 )
@@ -22,14 +22,14 @@ const (
 type identity struct {
 	accessKey string
 	// root is the owner: the root credential, or a root-parented service
-	// account without a session policy (§7.2, §16.7: has_root_access).
+	// account without a session policy (docs/rustfs-wire.md §7.2, §16.7: has_root_access).
 	root    bool
 	actions []string // a user's actions; a service account's parent's
 	// base is the merged canned policies of the user, or of a service
 	// account's parent user (docs/rustfs-wire.md §20.5); nil when none.
 	base *iamPolicy
 	// A service account is allowed what its parent is allowed and, when it
-	// has a session policy, what that policy allows (§16.7).
+	// has a session policy, what that policy allows (docs/rustfs-wire.md §16.7).
 	parent     string
 	parentRoot bool
 	session    *iamPolicy
@@ -43,7 +43,7 @@ func (id *identity) allowed(action string) bool { return id.allowedOn(accessRequ
 // allowedOn reports whether the identity may perform a.action on a.bucket
 // and a.object. The root/owner is always allowed; a user needs a matching
 // action, where a trailing "*" is a wildcard, so "admin:*" and "s3:*" work
-// (§7.2), or a mapped canned policy that allows it (§20.5); a service
+// (docs/rustfs-wire.md §7.2), or a mapped canned policy that allows it (§20.5); a service
 // account needs its parent's permission (always given for a root parent) and
 // its session policy's (§16.7).
 func (id *identity) allowedOn(a accessRequest) bool {
@@ -66,7 +66,7 @@ func userAllows(actions []string, action string) bool {
 }
 
 // authorize answers 403 AccessDenied "Access Denied" unless allowed on the
-// call's bucket and object (§7.2, §16.7).
+// call's bucket and object (docs/rustfs-wire.md §7.2, §16.7).
 func (c *call) authorize(action string) *s3Error {
 	a := accessRequest{action: action, bucket: c.bucket, object: c.key, conditions: listConditions(action, c.r)}
 	if c.who.allowedOn(a) {
@@ -75,13 +75,13 @@ func (c *call) authorize(action string) *s3Error {
 	return errAccessDenied
 }
 
-// authenticate verifies SigV4 as s3s does before any handler runs (§7.1,
+// authenticate verifies SigV4 as s3s does before any handler runs (docs/rustfs-wire.md §7.1,
 // §12.2), reads the body and checks it against x-amz-content-sha256.
 func (e *Emulator) authenticate(c *call) (*identity, *s3Error) {
 	r := c.r
 	v := r.Header.Get("Authorization")
 	if v == "" {
-		return nil, errSignatureRequired // §7.1: no Authorization, no presign
+		return nil, errSignatureRequired // docs/rustfs-wire.md §7.1: no Authorization, no presign
 	}
 	h, err := parseAuthorization(v)
 	if err != nil {
@@ -123,7 +123,7 @@ func (e *Emulator) authenticate(c *call) (*identity, *s3Error) {
 }
 
 // checkTime enforces that the scope date matches x-amz-date and the 15-minute
-// clock skew (§7.1).
+// clock skew (docs/rustfs-wire.md §7.1).
 func (e *Emulator) checkTime(h authHeader, amzDate string) *s3Error {
 	t, err := time.Parse(amzDateFormat, amzDate)
 	if err != nil {
@@ -139,7 +139,7 @@ func (e *Emulator) checkTime(h authHeader, amzDate string) *s3Error {
 	return nil
 }
 
-// lookup finds the secret key of an access key (§7.1: unknown key → 403).
+// lookup finds the secret key of an access key (docs/rustfs-wire.md §7.1: unknown key → 403).
 func (e *Emulator) lookup(accessKey string) (*identity, string, bool) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -157,7 +157,7 @@ func (e *Emulator) lookup(accessKey string) (*identity, string, bool) {
 }
 
 // readBody reads the body and verifies a signed payload hash. Admin
-// handlers report a bad body with their own message (§1.2 step 1); S3
+// handlers report a bad body with their own message (docs/rustfs-wire.md §1.2 step 1); S3
 // answers 400 XAmzContentSHA256Mismatch.
 func (e *Emulator) readBody(c *call, payload string) *s3Error {
 	limit := int64(maxS3Body)

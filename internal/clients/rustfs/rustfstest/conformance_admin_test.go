@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// §12.3 and §12.4: add checks in order with their wire errors.
+// docs/rustfs-wire.md §12.3 and §12.4: add checks in order with their wire errors.
 func TestAddChecksInOrderRC(t *testing.T) {
 	cases := map[string]struct {
 		body          func(p pair) []byte
@@ -95,7 +95,7 @@ func TestAddInUseProbeIsOneListObjectsV2(t *testing.T) {
 
 func TestAddNonEmptyPrefixIsBackendInUseBang(t *testing.T) {
 	p := newPair(t, ModeRC)
-	p.remote.PutObject("cold", "tiered-other/x", []byte("x")) // a prefix match without the slash counts (§4)
+	p.remote.PutObject("cold", "tiered-other/x", []byte("x")) // a prefix match without the slash counts (docs/rustfs-wire.md §4)
 	want(t, p.add(t, p.tierJSON("COLD"), "force=false"), 500, "TierNameBackendInUse!", "tier backend is already in use")
 }
 
@@ -117,7 +117,7 @@ func TestAddRemoteFailureIsTierPermErr(t *testing.T) {
 		"tier add failed. Tier Perm Err.remote tier request failed with status 403 Forbidden: InvalidAccessKeyId")
 }
 
-// §12.5: list.
+// docs/rustfs-wire.md §12.5: list.
 func TestListRedactsSecretsAndHasNoTopLevelName(t *testing.T) {
 	p := newPair(t, ModeRC)
 	want(t, p.add(t, p.tierJSON("COLD"), ""), 200, "", "")
@@ -145,7 +145,7 @@ func TestListQueryWithoutBucketIs400(t *testing.T) {
 	want(t, p.admin(t, http.MethodGet, "/tier", "bucket=x", nil), 200, "", "")
 }
 
-// §12.6: edit.
+// docs/rustfs-wire.md §12.6: edit.
 func TestEditChangesOnlyCredentialsWithoutRemoteCall(t *testing.T) {
 	p := newPair(t, ModeRC)
 	want(t, p.add(t, p.tierJSON("COLD"), ""), 200, "", "")
@@ -167,14 +167,14 @@ func TestEditErrors(t *testing.T) {
 	want(t, p.admin(t, http.MethodPost, "/tier/NOPE", "", []byte(`{"accessKey":"a","secretKey":"b"}`)), 500, "TierNotFound", "tier not found")
 	want(t, p.admin(t, http.MethodPost, "/tier/min", "", []byte(`{"accessKey":"a","secretKey":"b"}`)), 500, "TierNotFound", "tier not found")
 	want(t, p.admin(t, http.MethodPost, "/tier/MIN", "", []byte(`{"access":"a","secret":"b"}`)), 500, "TierMissingCredentials", "tier credentials are required")
-	// §5 hazard: an s3 edit without both keys persists "REDACTED".
+	// docs/rustfs-wire.md §5 hazard: an s3 edit without both keys persists "REDACTED".
 	want(t, p.admin(t, http.MethodPost, "/tier/AWS", "", []byte(`{"accessKey":"only"}`)), 200, "", "")
 	if rec, _ := p.local.Tier("AWS"); rec.SecretKey != "REDACTED" || rec.AccessKey != "a" {
 		t.Errorf("s3 edit without both keys: secret redacted %t, access key %q", rec.SecretKey == "REDACTED", rec.AccessKey)
 	}
 }
 
-// §12.7: remove.
+// docs/rustfs-wire.md §12.7: remove.
 func TestRemoveSemanticsRC(t *testing.T) {
 	p := newPair(t, ModeRC)
 	want(t, p.admin(t, http.MethodDelete, "/tier/NEVER", "", nil), 200, "", "")
@@ -197,7 +197,7 @@ func TestRCLifecycleReferenceDoesNotBlockRemove(t *testing.T) {
 	want(t, p.admin(t, http.MethodDelete, "/tier/COLD", "", nil), 200, "", "")
 }
 
-// §12.8: verify.
+// docs/rustfs-wire.md §12.8: verify.
 func TestVerifyWritesReadsDeletesProbeObject(t *testing.T) {
 	p := newPair(t, ModeRC)
 	want(t, p.add(t, p.tierJSON("COLD"), ""), 200, "", "")

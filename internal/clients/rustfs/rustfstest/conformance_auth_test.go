@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// §12.1: routes on both prefixes; static tier/clear beats tier/{name}; unknown
+// docs/rustfs-wire.md §12.1: routes on both prefixes; static tier/clear beats tier/{name}; unknown
 // admin path → 501; an unrouted v4 path → 426 with an empty body.
 func TestRoutesServedOnBothPrefixes(t *testing.T) {
 	p := newPair(t, ModeRC)
@@ -39,7 +39,7 @@ func TestUnknownAdminPathIsNotImplemented(t *testing.T) {
 	}
 }
 
-// §12.2: SigV4 verification.
+// docs/rustfs-wire.md §12.2: SigV4 verification.
 func TestSignatureChecks(t *testing.T) {
 	p := newPair(t, ModeRC, WithUser("viewer", "viewer-sk", "admin:ListTier"))
 	list := req{method: http.MethodGet, path: "/rustfs/admin/v3/tier"}

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// Each GA difference of design.md "Emulator modes" has its own test.
+// Each GA difference of docs/rustfs-wire.md §12.10 has its own test.
 
 func TestGAAddInUseIs409BackendInUse(t *testing.T) {
 	p := newPair(t, ModeGA)

@@ -9,7 +9,7 @@ import (
 
 // Canned-policy and mapping route conformance (docs/rustfs-wire.md §20.5).
 
-// §20.5: store, read back with sorted keys and array values, replace, map,
+// docs/rustfs-wire.md §20.5: store, read back with sorted keys and array values, replace, map,
 // refuse removal while mapped, unmap, remove.
 func TestCannedPolicyLifecycle(t *testing.T) {
 	s := NewServer()
@@ -39,7 +39,7 @@ func TestCannedPolicyLifecycle(t *testing.T) {
 	want(t, svcAdmin(t, s, http.MethodDelete, "remove-canned-policy", "name=bound", nil), http.StatusOK, "", "")
 }
 
-// §20.5: refusals of the canned-policy and mapping routes.
+// docs/rustfs-wire.md §20.5: refusals of the canned-policy and mapping routes.
 func TestCannedPolicyRefusals(t *testing.T) {
 	s := NewServer(WithUser("reader", "reader-secret", "admin:GetUser"))
 	defer s.Close()

@@ -22,7 +22,7 @@ func addUser(t *testing.T, s *Server, name, secret, status string, cred ...strin
 	return svcAdmin(t, s, http.MethodPut, "add-user", "accessKey="+name, userBody(secret, status), cred...)
 }
 
-// §20.2-§20.4: add, read, re-add (replaces the secret and status, keeps the
+// docs/rustfs-wire.md §20.2-§20.4: add, read, re-add (replaces the secret and status, keeps the
 // mapping), disable, remove, in both modes.
 func TestUserLifecycle(t *testing.T) {
 	for _, mode := range []Mode{ModeRC, ModeGA} {
@@ -61,7 +61,7 @@ func TestUserLifecycle(t *testing.T) {
 	}
 }
 
-// §20.2: add-user's refusals, in RustFS's order.
+// docs/rustfs-wire.md §20.2: add-user's refusals, in RustFS's order.
 func TestAddUserRefusals(t *testing.T) {
 	s := NewServer(WithUser("reader", "reader-secret", "admin:GetUser"))
 	defer s.Close()
@@ -115,7 +115,7 @@ func (e *Emulator) usersNamed(names ...string) []string {
 	return out
 }
 
-// §20.3, §20.4: user-info, set-user-status and remove-user refusals.
+// docs/rustfs-wire.md §20.3, §20.4: user-info, set-user-status and remove-user refusals.
 func TestUserRouteRefusals(t *testing.T) {
 	s := NewServer(WithUser("ops", "ops-secret-key", "admin:GetUser", "admin:EnableUser"))
 	defer s.Close()

@@ -21,7 +21,7 @@ func infoBody(t *testing.T, got result) map[string]any {
 	return body
 }
 
-// §15.1, §15.3: GET on both prefixes answers the ServerInfoResponse wrapper
+// docs/rustfs-wire.md §15.1, §15.3: GET on both prefixes answers the ServerInfoResponse wrapper
 // with info.deploymentID, in both modes, and the route is counted.
 func TestInfoAnswersWrapperWithDeploymentID(t *testing.T) {
 	for _, mode := range []Mode{ModeRC, ModeGA} {
@@ -55,7 +55,7 @@ func TestInfoAnswersWrapperWithDeploymentID(t *testing.T) {
 	}
 }
 
-// §15.2: root and users allowed admin:ServerInfo (or admin:*) are served;
+// docs/rustfs-wire.md §15.2: root and users allowed admin:ServerInfo (or admin:*) are served;
 // users with only the tier permissions get 403 AccessDenied until granted it;
 // bad keys fail authentication first. Only GET is routed.
 func TestInfoPermission(t *testing.T) {
@@ -88,7 +88,7 @@ func TestInfoPermission(t *testing.T) {
 	want(t, do(t, p.local.URL(), req{method: http.MethodGet, path: get.path, ak: "tiers", sk: "tiers-sk"}), 200, "", "")
 }
 
-// §15.3, §15.4: WithDeploymentID sets the reported ID, so two emulators can be
+// docs/rustfs-wire.md §15.3, §15.4: WithDeploymentID sets the reported ID, so two emulators can be
 // one RustFS; "" answers null as RustFS before 1.0.0-beta.5 did. Without the
 // option every emulator has its own ID.
 func TestInfoDeploymentIDOption(t *testing.T) {

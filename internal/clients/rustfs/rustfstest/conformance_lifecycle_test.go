@@ -28,7 +28,7 @@ type lcCase struct {
 
 const tr = `<Transition><Days>1</Days><StorageClass>COLD</StorageClass></Transition>`
 
-// lcCases follow §8.2: validation order and exact messages.
+// lcCases follow docs/rustfs-wire.md §8.2: validation order and exact messages.
 func lcCases() map[string]lcCase {
 	return map[string]lcCase{
 		"EmptyBodyIsInvalidArgument":  {body: nil, status: 400, code: "InvalidArgument"},
@@ -71,7 +71,7 @@ func lcCases() map[string]lcCase {
 	}
 }
 
-// §12.9: lifecycle PUT validation.
+// docs/rustfs-wire.md §12.9: lifecycle PUT validation.
 func TestLifecyclePutValidation(t *testing.T) {
 	for name, tc := range lcCases() {
 		t.Run(name, func(t *testing.T) {

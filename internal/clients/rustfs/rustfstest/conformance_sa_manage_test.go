@@ -20,7 +20,7 @@ func newSvcServer(t *testing.T, opts ...Option) *Server {
 	return s
 }
 
-// §16.3: update's checks and codes.
+// docs/rustfs-wire.md §16.3: update's checks and codes.
 func TestServiceAccountUpdateRefusals(t *testing.T) {
 	cases := map[string]struct {
 		query         string
@@ -54,7 +54,7 @@ func TestServiceAccountUpdateRefusals(t *testing.T) {
 	}
 }
 
-// §16.3: what each newPolicy does. Only {} removes the session policy (and
+// docs/rustfs-wire.md §16.3: what each newPolicy does. Only {} removes the session policy (and
 // a root-parented account then has full access); a policy without Version,
 // or with a Version and no statements, is ignored; a full one replaces it.
 func TestServiceAccountUpdatePolicyHazards(t *testing.T) {
@@ -94,7 +94,7 @@ func TestServiceAccountUpdatePolicyHazards(t *testing.T) {
 	}
 }
 
-// §16.2 step 5: at add, {} is no policy (full access for a root-parented
+// docs/rustfs-wire.md §16.2 step 5: at add, {} is no policy (full access for a root-parented
 // account), a policy with only a Version is an explicit deny-all, and a
 // policy without Version gets one.
 func TestServiceAccountAddPolicyForms(t *testing.T) {
@@ -125,7 +125,7 @@ func TestServiceAccountAddPolicyForms(t *testing.T) {
 	}
 }
 
-// §16.1, §16.4-§16.6: who may read, list and delete. Info reports an unknown
+// docs/rustfs-wire.md §16.1, §16.4-§16.6: who may read, list and delete. Info reports an unknown
 // account before checking permission; delete answers "not exist" both for
 // an unknown account and for one the caller may not delete. A root-parented
 // service account counts as a sibling of every other root-parented one, so
@@ -166,7 +166,7 @@ func TestServiceAccountReadAndDeletePermissions(t *testing.T) {
 	want(t, got, http.StatusNoContent, "", "")
 }
 
-// §16.3, §16.6, §16.7: a deleted account's key is unknown at once; after a
+// docs/rustfs-wire.md §16.3, §16.6, §16.7: a deleted account's key is unknown at once; after a
 // secret-key update the old key no longer signs; an account turned off is
 // refused after its signature is checked; any status but on/enabled is off.
 func TestServiceAccountCredentialsFollowTheAccount(t *testing.T) {

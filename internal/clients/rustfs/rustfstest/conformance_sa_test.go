@@ -52,7 +52,7 @@ func jsonBody(t *testing.T, got result) map[string]any {
 	return m
 }
 
-// §16.2-§16.6: the whole life of one account, in both modes.
+// docs/rustfs-wire.md §16.2-§16.6: the whole life of one account, in both modes.
 func TestServiceAccountLifecycle(t *testing.T) {
 	for _, mode := range []Mode{ModeRC, ModeGA} {
 		t.Run(mode.String(), func(t *testing.T) {
@@ -101,7 +101,7 @@ func mapKeys(m map[string]any) []string {
 	return out
 }
 
-// §16.2: the add checks, in RustFS's order and with its codes.
+// docs/rustfs-wire.md §16.2: the add checks, in RustFS's order and with its codes.
 func TestServiceAccountAddRefusals(t *testing.T) {
 	long := strings.Repeat("x", 5000)
 	big := `{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:GetObject"],"Resource":["arn:aws:s3:::` + long + `"]}]}`
@@ -150,7 +150,7 @@ func TestServiceAccountAddRefusals(t *testing.T) {
 	}
 }
 
-// §16.2: a JSON string holding a policy is read as that policy; generated
+// docs/rustfs-wire.md §16.2: a JSON string holding a policy is read as that policy; generated
 // keys have RustFS's form; an existing access key is refused; /minio bodies
 // are encrypted, which plain JSON fails.
 func TestServiceAccountAddForms(t *testing.T) {

@@ -1,8 +1,8 @@
 // Package rustfstest is an in-process emulator of the RustFS wire contract
-// in shared/docs/rustfs-wire.md: SigV4 checking, the admin tier routes, and
+// in docs/rustfs-wire.md: SigV4 checking, the admin tier routes, and
 // the S3 bucket, object, versioning and lifecycle routes, with RustFS's error
 // codes and validation in two modes (1.0.0-rc and 1.0.x GA). Each behaviour
-// cites the section of rustfs-wire.md it implements ("§n"). The admin info
+// cites the section of docs/rustfs-wire.md it implements ("§n"). The admin info
 // route follows the repository's docs/rustfs-wire.md §15, cited by path; the
 // service-account routes and session-policy enforcement follow its §16, the
 // IAM user and canned-policy routes its §20.
@@ -27,9 +27,9 @@ type Mode int
 
 const (
 	// ModeGA is RustFS 1.0.x GA: ModeRC plus the differences listed in
-	// design.md "Emulator modes" (§4, §6, §10). It is the default.
+	// docs/rustfs-wire.md §12.10 (§4, §6, §10). It is the default.
 	ModeGA Mode = iota
-	// ModeRC is RustFS 1.0.0-rc.3, the snapshot rustfs-wire.md describes.
+	// ModeRC is RustFS 1.0.0-rc.3, "rc" in docs/rustfs-wire.md §0.
 	ModeRC
 )
 
@@ -107,14 +107,14 @@ type Option func(*Emulator)
 func WithMode(m Mode) Option { return func(e *Emulator) { e.mode = m } }
 
 // WithRootCredentials sets the root (owner) credentials, which are allowed
-// every action (§7.2). Default DefaultAccessKey/DefaultSecretKey.
+// every action (docs/rustfs-wire.md §7.2). Default DefaultAccessKey/DefaultSecretKey.
 func WithRootCredentials(accessKey, secretKey string) Option {
 	return func(e *Emulator) { e.root = credential{accessKey, secretKey} }
 }
 
 // WithUser adds a non-root IAM user allowed only the listed actions, such as
 // "admin:SetTier", "admin:ListTier", "admin:*", "s3:PutBucketLifecycle" or
-// "s3:*" (§7.2, §8.1). A trailing "*" matches any suffix.
+// "s3:*" (docs/rustfs-wire.md §7.2, §8.1). A trailing "*" matches any suffix.
 func WithUser(accessKey, secretKey string, actions ...string) Option {
 	return func(e *Emulator) { e.users[accessKey] = user{secretKey: secretKey, actions: actions} }
 }
@@ -160,7 +160,7 @@ func WithRequestLog(logf func(format string, args ...any)) Option {
 func WithRemoteAlias(host, addr string) Option { return func(e *Emulator) { e.aliases[host] = addr } }
 
 // WithProbeTimeout bounds the remote validation of add and remove (RustFS: 30 s,
-// §4 TIER_REMOTE_VALIDATION_TIMEOUT).
+// docs/rustfs-wire.md §4.4, TIER_REMOTE_VALIDATION_TIMEOUT).
 func WithProbeTimeout(d time.Duration) Option { return func(e *Emulator) { e.probeWait = d } }
 
 // New returns an emulator that is not serving yet; see Handler and NewServer.

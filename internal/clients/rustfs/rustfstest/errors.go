@@ -6,7 +6,7 @@ import (
 )
 
 // An s3Error is an error answer. RustFS serializes every handler error as
-// S3 XML <Error><Code/><Message/><RequestId/></Error> (§0.1). Tier codes are
+// S3 XML <Error><Code/><Message/><RequestId/></Error> (docs/rustfs-wire.md §0.1). Tier codes are
 // custom codes with no status mapping and therefore go out as HTTP 500.
 type s3Error struct {
 	status  int
@@ -18,7 +18,7 @@ func errf(status int, code, message string) *s3Error {
 	return &s3Error{status: status, code: code, message: message}
 }
 
-// tierErr is a custom tier code: HTTP 500 in every mode (§0.1, §12.3).
+// tierErr is a custom tier code: HTTP 500 in every mode (docs/rustfs-wire.md §0.1, §12.3).
 func tierErr(code, message string) *s3Error {
 	return errf(http.StatusInternalServerError, code, message)
 }
@@ -30,7 +30,7 @@ func invalidArgument(message string) *s3Error {
 	return errf(http.StatusBadRequest, "InvalidArgument", message)
 }
 
-// Standard S3 answers (§0.1 status map, §7.1 messages).
+// Standard S3 answers (docs/rustfs-wire.md §0.1 status map, §7.1 messages).
 var (
 	errSignatureRequired = errf(http.StatusForbidden, "AccessDenied", "Signature is required")
 	errAccessDenied      = errf(http.StatusForbidden, "AccessDenied", "Access Denied")

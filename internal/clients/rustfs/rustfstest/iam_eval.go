@@ -19,7 +19,7 @@ type accessRequest struct {
 }
 
 // listActions take the ListObjects query as condition values and match
-// their bucket only (§16.7; access.rs › merge_list_bucket_query_conditions,
+// their bucket only (docs/rustfs-wire.md §16.7; access.rs › merge_list_bucket_query_conditions,
 // statement.rs › build_resource).
 var listActions = map[string]bool{"s3:ListBucket": true, "s3:ListBucketVersions": true, "s3:ListBucketMultipartUploads": true}
 
@@ -189,7 +189,7 @@ func (c iamCondition) holds(values map[string][]string) bool {
 // arrays, resources with their ARN prefix, a single condition value as a
 // string and several as an array in hash-set order (shuffled here, so
 // clients cannot depend on it). Compact is how RustFS stores it; pretty is
-// the "policy" string of an info answer (§16.4).
+// the "policy" string of an info answer (docs/rustfs-wire.md §16.4).
 func (p *iamPolicy) render(pretty bool) string {
 	var top orderedJSON
 	if p.id != "" {

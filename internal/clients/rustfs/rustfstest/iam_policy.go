@@ -12,7 +12,7 @@ import (
 const (
 	policyVersion = "2012-10-17"
 	s3ARNPrefix   = "arn:aws:s3:::"
-	// maxSessionPolicy is MAX_SVCSESSION_POLICY_SIZE (§16.2 step 10).
+	// maxSessionPolicy is MAX_SVCSESSION_POLICY_SIZE (docs/rustfs-wire.md §16.2 step 10).
 	maxSessionPolicy = 4096
 )
 
@@ -45,7 +45,7 @@ type iamConditionKey struct {
 
 // errPolicyFormat is RustFS's answer to any policy serde cannot decode:
 // bad JSON, an unknown or duplicate key, a wrong type, an unknown action or
-// Effect, or a resource without the arn:aws:s3::: prefix (§16.2 step 5).
+// Effect, or a resource without the arn:aws:s3::: prefix (docs/rustfs-wire.md §16.2 step 5).
 var errPolicyFormat = invalidArgument("Policy format is invalid. Please check the JSON structure and ensure it follows the IAM policy format.")
 
 func invalidPolicy(msg string) *s3Error {

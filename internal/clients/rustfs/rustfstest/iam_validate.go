@@ -115,7 +115,7 @@ func parseConditionKeys(n jsonNode) ([]iamConditionKey, *s3Error) {
 	return out, nil
 }
 
-// validate is Statement::is_valid (§16.7): Action or NotAction, of one
+// validate is Statement::is_valid (docs/rustfs-wire.md §16.7): Action or NotAction, of one
 // family; Resource or NotResource, required unless the actions are admin
 // actions.
 func (s *iamStatement) validate() *s3Error {

@@ -5,7 +5,7 @@ import (
 	"net/http"
 )
 
-// getLifecycle is GET ?lifecycle (§8.1): NoSuchBucket first, then 404
+// getLifecycle is GET ?lifecycle (docs/rustfs-wire.md §8.1): NoSuchBucket first, then 404
 // NoSuchLifecycleConfiguration when none is set; otherwise the stored rules
 // re-rendered in s3s element order and date format.
 func (e *Emulator) getLifecycle(c *call) *s3Error {
@@ -30,7 +30,7 @@ func (e *Emulator) getLifecycle(c *call) *s3Error {
 	return nil
 }
 
-// putLifecycle is execute_put_bucket_lifecycle_configuration (§8.2) in its
+// putLifecycle is execute_put_bucket_lifecycle_configuration (docs/rustfs-wire.md §8.2) in its
 // order: empty body, parse, ID assignment, status, Lifecycle::validate, tier
 // check, then store (dropping the fields named by WithDroppedLifecycleFields).
 func (e *Emulator) putLifecycle(c *call) *s3Error {
@@ -41,7 +41,7 @@ func (e *Emulator) putLifecycle(c *call) *s3Error {
 	if !ok {
 		return errNoSuchBucket
 	}
-	if len(bytes.TrimSpace(c.body)) == 0 { // §8.2 step 1: no message
+	if len(bytes.TrimSpace(c.body)) == 0 { // docs/rustfs-wire.md §8.2 step 1: no message
 		return invalidArgument("")
 	}
 	l, err := parseLifecycle(c.body)
@@ -49,13 +49,13 @@ func (e *Emulator) putLifecycle(c *call) *s3Error {
 		return errMalformedXML
 	}
 	for _, r := range l.Rules {
-		if r.Status == nil { // §8.1: a missing <Status> is MalformedXML
+		if r.Status == nil { // docs/rustfs-wire.md §8.1: a missing <Status> is MalformedXML
 			return errMalformedXML
 		}
 	}
 	assignRuleIDs(l.Rules)
 	for _, r := range l.Rules {
-		if *r.Status != "Enabled" && *r.Status != "Disabled" { // §8.2 step 3
+		if *r.Status != "Enabled" && *r.Status != "Disabled" { // docs/rustfs-wire.md §8.2 step 3
 			return errf(http.StatusBadRequest, "MalformedXML", "Malformed XML: Rule status must be either Enabled or Disabled")
 		}
 	}
@@ -80,7 +80,7 @@ func (e *Emulator) storeLifecycle(c *call, l *lcConfig) *s3Error {
 	return nil
 }
 
-// deleteLifecycle is DELETE ?lifecycle: 204 whether or not one was set (§8.1).
+// deleteLifecycle is DELETE ?lifecycle: 204 whether or not one was set (docs/rustfs-wire.md §8.1).
 func (e *Emulator) deleteLifecycle(c *call) *s3Error {
 	if err := c.authorize("s3:PutBucketLifecycle"); err != nil {
 		return err

@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// Messages of crates/lifecycle (§8.2 step 5), all sent as 400 InvalidArgument.
+// Messages of crates/lifecycle (docs/rustfs-wire.md §8.2 step 5), all sent as 400 InvalidArgument.
 const (
 	msgTooManyRules     = "Lifecycle configuration should have at most 1000 rules"
 	msgNoRule           = "Lifecycle configuration should have at least one rule"
@@ -25,12 +25,12 @@ const (
 	msgNoAction         = "Rule must have at least one of Expiration, Transition, NoncurrentVersionExpiration, NoncurrentVersionTransition, or DelMarkerExpiration"
 	msgPrefixAndFilter  = "Legacy Prefix and Filter cannot both be present in a lifecycle rule. Use Filter.Prefix instead of the top-level Prefix element."
 	msgTransition       = "Exactly one of Days (0 or greater) or Date (positive ISO 8601 format) should be present in Transition."
-	msgNoStorageClass   = "ERR_XML_NOT_WELL_FORMED" // literally, §8.2
-	msgInvalidTier      = "invalid tier."           // ERR_INVALID_STORAGECLASS, §8.2 step 6
+	msgNoStorageClass   = "ERR_XML_NOT_WELL_FORMED" // literally, docs/rustfs-wire.md §8.2
+	msgInvalidTier      = "invalid tier."           // ERR_INVALID_STORAGECLASS, docs/rustfs-wire.md §8.2 step 6
 )
 
 // assignRuleIDs gives rules without an ID "rule-<index>", or
-// "rule-<index>-<n>" on a clash (§8.2 step 2).
+// "rule-<index>-<n>" on a clash (docs/rustfs-wire.md §8.2 step 2).
 func assignRuleIDs(rules []lcRule) {
 	used := map[string]bool{}
 	for _, r := range rules {
@@ -51,7 +51,7 @@ func assignRuleIDs(rules []lcRule) {
 	}
 }
 
-// validateLifecycle is Lifecycle::validate (§8.2 step 5) in its order.
+// validateLifecycle is Lifecycle::validate (docs/rustfs-wire.md §8.2 step 5) in its order.
 func validateLifecycle(l *lcConfig, objectLock bool) error {
 	if len(l.Rules) > 1000 {
 		return errors.New(msgTooManyRules)
@@ -124,7 +124,7 @@ func validateActions(r lcRule) error {
 	return nil
 }
 
-// validateTransition is TransitionOps::validate: Days 0 is allowed (§8.2).
+// validateTransition is TransitionOps::validate: Days 0 is allowed (docs/rustfs-wire.md §8.2).
 func validateTransition(t lcTransition) error {
 	switch {
 	case t.StorageClass == "":
@@ -167,7 +167,7 @@ func hasAction(r lcRule) bool {
 	return r.Expiration != nil || len(r.Transitions) > 0 || nce || ncvt || r.AbortIncompleteMultipartUpload != nil || dme
 }
 
-// unknownTier is validate_transition_tier (§8.2 step 6): every non-empty
+// unknownTier is validate_transition_tier (docs/rustfs-wire.md §8.2 step 6): every non-empty
 // storage class must be a registered tier, matched exactly (case-sensitive).
 func unknownTier(l *lcConfig, registered func(string) bool) bool {
 	for _, r := range l.Rules {

@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// The emulator's own lifecycle DTOs (§8.1). Field order is the order s3s
+// The emulator's own lifecycle DTOs (docs/rustfs-wire.md §8.1). Field order is the order s3s
 // serializes on GET (alphabetical by element), which differs from what
 // clients send, so clients must compare normalised configurations.
 type lcConfig struct {
@@ -101,7 +101,7 @@ func (d *lcDate) UnmarshalText(b []byte) error {
 var errBadRoot = errors.New("unexpected root element")
 
 // parseLifecycle decodes a PUT body. The root may be LifecycleConfiguration
-// or BucketLifecycleConfiguration (§8.1); anything unparsable is MalformedXML.
+// or BucketLifecycleConfiguration (docs/rustfs-wire.md §8.1); anything unparsable is MalformedXML.
 func parseLifecycle(body []byte) (*lcConfig, error) {
 	var raw struct {
 		XMLName xml.Name
@@ -116,14 +116,14 @@ func parseLifecycle(body []byte) (*lcConfig, error) {
 	return &lcConfig{Rules: raw.Rules}, nil
 }
 
-// render serializes a stored configuration as GET returns it (§8.1).
+// render serializes a stored configuration as GET returns it (docs/rustfs-wire.md §8.1).
 func (l *lcConfig) render() []byte {
 	out := lcConfig{Xmlns: s3Namespace, Rules: l.Rules}
 	b, _ := xml.Marshal(out) //nolint:errchkjson // plain values
 	return append([]byte(xml.Header), b...)
 }
 
-// namesTier reports whether any rule transitions to the tier (§6, GA #6807).
+// namesTier reports whether any rule transitions to the tier (docs/rustfs-wire.md §6, GA #6807).
 func (l *lcConfig) namesTier(name string) bool {
 	if l == nil {
 		return false

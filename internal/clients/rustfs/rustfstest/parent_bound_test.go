@@ -62,7 +62,7 @@ var boundCases = []struct {
 
 var addJSON = string(addBody("child-a9", "child-a9-secret", readPolicy, `"targetUser":"parent-a"`))
 
-// §20.6: the parent's bounding policy caps a service account whose session
+// docs/rustfs-wire.md §20.6: the parent's bounding policy caps a service account whose session
 // policy grants everything, on S3 and admin routes alike.
 func TestParentPolicyBoundsServiceAccount(t *testing.T) {
 	for _, mode := range []Mode{ModeRC, ModeGA} {
@@ -94,7 +94,7 @@ func TestParentPolicyBoundsServiceAccount(t *testing.T) {
 	}
 }
 
-// §16.7, §20.6: a session policy narrower than the parent still decides.
+// docs/rustfs-wire.md §16.7, §20.6: a session policy narrower than the parent still decides.
 func TestSessionPolicyNarrowsParent(t *testing.T) {
 	s := NewServer()
 	defer s.Close()
@@ -109,7 +109,7 @@ func TestSessionPolicyNarrowsParent(t *testing.T) {
 	want(t, as(http.MethodPut, "/team-a-data/b.txt"), http.StatusForbidden, "AccessDenied", "")
 }
 
-// §20.6: disabling the parent denies its accounts everything; removing it
+// docs/rustfs-wire.md §20.6: disabling the parent denies its accounts everything; removing it
 // deletes them.
 func TestParentDisabledOrRemoved(t *testing.T) {
 	s := NewServer()
@@ -134,7 +134,7 @@ func TestParentDisabledOrRemoved(t *testing.T) {
 	}
 }
 
-// §16.8, §20.7: a service account can list, read and delete its siblings
+// docs/rustfs-wire.md §16.8, §20.7: a service account can list, read and delete its siblings
 // (same parent) but not the accounts of another parent.
 func TestSiblingsOnlyUnderOneParent(t *testing.T) {
 	s := NewServer()

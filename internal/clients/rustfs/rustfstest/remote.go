@@ -14,17 +14,17 @@ import (
 	"strings"
 )
 
-// errProbeTimeout is the 30 s remote validation deadline (§4): RustFS then
+// errProbeTimeout is the 30 s remote validation deadline (docs/rustfs-wire.md §4): RustFS then
 // answers as if the backend were in use.
 var errProbeTimeout = errors.New("Timed out validating the remote tier mutation") //nolint:staticcheck // RustFS's text
 
-// probeObject is the object verify (and GA add) writes, reads and deletes (§1.5).
+// probeObject is the object verify (and GA add) writes, reads and deletes (docs/rustfs-wire.md §1.5).
 const probeObject = "probeobject"
 
 // remoteCall sends one signed S3 request to a tier's endpoint with the
 // tier's credentials. Errors carry RustFS's texts: "client error (Connect)"
 // for transport failures and "remote tier request failed with status …" for
-// HTTP errors (§4 probe error classification).
+// HTTP errors (docs/rustfs-wire.md §4.3).
 func (e *Emulator) remoteCall(ctx context.Context, t TierRecord, method, path string, q url.Values, body []byte) ([]byte, error) {
 	base, err := url.Parse(t.Endpoint)
 	if err != nil {
@@ -77,7 +77,7 @@ func (e *Emulator) signOutbound(req *http.Request, body []byte, accessKey, secre
 }
 
 // remotePrefix is the prefix the in-use probe lists: a trailing "/" stripped
-// (rustfs/minio/…) or "/" trimmed on both sides (s3) (§4).
+// (rustfs/minio/…) or "/" trimmed on both sides (s3) (docs/rustfs-wire.md §4).
 func remotePrefix(t TierRecord) string {
 	if t.Type == "s3" {
 		return strings.Trim(t.Prefix, "/")
@@ -85,7 +85,7 @@ func remotePrefix(t TierRecord) string {
 	return strings.TrimSuffix(t.Prefix, "/")
 }
 
-// remoteInUse is WarmBackendS3::in_use (§4): when the region is empty a
+// remoteInUse is WarmBackendS3::in_use (docs/rustfs-wire.md §4): when the region is empty a
 // GET ?location first, then one ListObjectsV2 with max-keys=1 and delimiter
 // "/" on the prefix; any Contents or CommonPrefixes means in use.
 func (e *Emulator) remoteInUse(ctx context.Context, t TierRecord) (bool, error) {
@@ -110,7 +110,7 @@ func (e *Emulator) remoteInUse(ctx context.Context, t TierRecord) (bool, error) 
 	return len(res.Contents)+len(res.CommonPrefixes) > 0, nil
 }
 
-// remoteProbe is check_warm_backend (§1.5): PUT, GET and DELETE of
+// remoteProbe is check_warm_backend (docs/rustfs-wire.md §1.5): PUT, GET and DELETE of
 // <prefix>/probeobject on the remote.
 func (e *Emulator) remoteProbe(ctx context.Context, t TierRecord) error {
 	key := probeObject

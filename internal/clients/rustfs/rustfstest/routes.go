@@ -57,7 +57,7 @@ const (
 	minioAdminPrefix = "/minio/admin"
 )
 
-// canonicalAdminPath rewrites /minio/admin/… to /rustfs/admin/… (§11) and
+// canonicalAdminPath rewrites /minio/admin/… to /rustfs/admin/… (docs/rustfs-wire.md §11) and
 // reports whether the path is an admin path at all. It works on the escaped
 // path because tier names in edit/remove are raw segments (§1.3).
 func canonicalAdminPath(escaped string) (string, bool) {
@@ -70,7 +70,7 @@ func canonicalAdminPath(escaped string) (string, bool) {
 	return "", false
 }
 
-// adminRoute maps a canonical admin path to a route (§0 quick reference,
+// adminRoute maps a canonical admin path to a route (docs/rustfs-wire.md §0 quick reference,
 // §12.1). The static tier/clear wins over tier/{name} for POST. seg is the
 // raw {name} segment.
 func adminRoute(method, p string) (route, seg string) {

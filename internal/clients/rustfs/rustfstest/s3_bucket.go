@@ -1,9 +1,8 @@
 package rustfstest
 
-// Bucket routes. rustfs-wire.md covers lifecycle only; these follow the
-// RustFS handlers in rustfs/src/app/bucket_usecase.rs (create, head,
-// location, versioning) and rustfs/src/storage/ecfs.rs (object lock) at the
-// snapshot commit of §0.
+// Bucket routes (docs/rustfs-wire.md §17): create, head, location and
+// versioning follow rustfs/src/app/bucket_usecase.rs, object lock
+// rustfs/src/storage/ecfs.rs, at the rc commit of docs/rustfs-wire.md §0.
 
 import (
 	"bytes"

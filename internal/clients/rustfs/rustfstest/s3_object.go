@@ -1,6 +1,6 @@
 package rustfstest
 
-// Object routes: enough S3 for the tier probes (§4 in-use ListObjectsV2,
+// Object routes: enough S3 for the tier probes (docs/rustfs-wire.md §4 in-use ListObjectsV2,
 // §1.5 probe object) and for seeding a non-empty prefix.
 
 import (
@@ -147,7 +147,7 @@ func encodeKey(k, encoding string) string {
 }
 
 // storageClass reports a transitioned object's tier as its storage class
-// (§8 side notes).
+// (docs/rustfs-wire.md §8.2, after step 7).
 func storageClass(o *object) string {
 	if o.transitioned != "" {
 		return o.transitioned

@@ -21,7 +21,7 @@ type call struct {
 	key     string
 	body    []byte
 	bodyBad bool // body unreadable, too large, or not matching x-amz-content-sha256
-	compat  bool // the admin path came in on /minio/admin (§7.4, §11)
+	compat  bool // the admin path came in on /minio/admin (docs/rustfs-wire.md §7.4, §11)
 	who     *identity
 	reqID   string
 }
@@ -64,7 +64,7 @@ func (e *Emulator) serve(w http.ResponseWriter, r *http.Request) {
 	e.record(r, c.route, sw.status)
 }
 
-// classify finds the route: admin paths on both prefixes (§11), else S3.
+// classify finds the route: admin paths on both prefixes (docs/rustfs-wire.md §11), else S3.
 func (e *Emulator) classify(c *call) {
 	if p, ok := canonicalAdminPath(c.r.URL.EscapedPath()); ok {
 		c.route, c.seg = adminRoute(c.r.Method, p)
@@ -76,10 +76,10 @@ func (e *Emulator) classify(c *call) {
 
 func (e *Emulator) dispatch(c *call) *s3Error {
 	switch c.route {
-	case RouteAdminV4: // §0.1: an unrouted /rustfs/admin/v4 path → 426, empty body
+	case RouteAdminV4: // docs/rustfs-wire.md §0.1: an unrouted /rustfs/admin/v4 path → 426, empty body
 		c.w.WriteHeader(http.StatusUpgradeRequired)
 		return nil
-	case RouteAdminUnknown, RouteS3NotImplemented: // §0.1, §12.1: unknown admin path → 501
+	case RouteAdminUnknown, RouteS3NotImplemented: // docs/rustfs-wire.md §0.1, §12.1: unknown admin path → 501
 		return errNotImplemented
 	}
 	who, err := e.authenticate(c)
@@ -125,7 +125,7 @@ func (w *statusWriter) WriteHeader(status int) {
 }
 
 // writeEmpty is the admin success answer: 200, empty body, JSON content type
-// and Content-Length 0 (§0 quick reference).
+// and Content-Length 0 (docs/rustfs-wire.md §0 quick reference).
 func writeEmpty(c *call) *s3Error {
 	c.w.Header().Set("Content-Type", "application/json")
 	c.w.Header().Set("Content-Length", "0")

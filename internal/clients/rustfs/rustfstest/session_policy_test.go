@@ -46,7 +46,7 @@ var teamCases = []struct {
 	{"AdminRoute", "GET", "/rustfs/admin/v3/tier", "", 403, "AccessDenied", ""},
 }
 
-// §16.7: a root-parented account with a session policy is allowed exactly
+// docs/rustfs-wire.md §16.7: a root-parented account with a session policy is allowed exactly
 // what the policy allows on each S3 call, with RustFS's actions, resources,
 // wildcards, s3:prefix conditions and explicit Deny.
 func TestSessionPolicyEnforcement(t *testing.T) {
@@ -82,7 +82,7 @@ func bodyFor(method, path string) []byte {
 	return nil
 }
 
-// §16.7: a service account of a user is allowed only what both the user and
+// docs/rustfs-wire.md §16.7: a service account of a user is allowed only what both the user and
 // the session policy allow; without a session policy, what the user is.
 func TestSessionPolicyAndParentBothApply(t *testing.T) {
 	s := NewServer(WithUser("reader", "reader-secret", "s3:GetObject", "s3:ListBucket", actionCreateSvc))
@@ -105,7 +105,7 @@ func TestSessionPolicyAndParentBothApply(t *testing.T) {
 	want(t, as("inherits", "PUT", "/data/b.txt"), 403, "AccessDenied", "") // and no more
 }
 
-// §16.7: ListBuckets without s3:ListAllMyBuckets asks each bucket with the
+// docs/rustfs-wire.md §16.7: ListBuckets without s3:ListAllMyBuckets asks each bucket with the
 // conditions prefix "" and delimiter "/", so a listing statement conditioned
 // on exactly those makes its bucket visible, and one on other values does not.
 func TestListBucketsVisibilityConditions(t *testing.T) {

@@ -22,7 +22,7 @@ type TierRecord struct {
 	StorageClass string
 }
 
-// A TierStat is a seeded transition counter (§1.6).
+// A TierStat is a seeded transition counter (docs/rustfs-wire.md §1.6).
 type TierStat struct {
 	TotalSize   uint64
 	NumVersions uint64
@@ -42,7 +42,7 @@ type object struct {
 	body         []byte
 	modTime      time.Time
 	etag         string
-	transitioned string // tier name the object was transitioned to (§6 reference proof)
+	transitioned string // tier name the object was transitioned to (docs/rustfs-wire.md §6 reference proof)
 }
 
 func newObject(body []byte, at time.Time) *object {
@@ -133,7 +133,7 @@ func (e *Emulator) Objects(bucketName string) []string {
 }
 
 // MarkTransitioned records that an object now lives on a tier, so the
-// reference proof refuses to remove that tier, with or without force (§6).
+// reference proof refuses to remove that tier, with or without force (docs/rustfs-wire.md §6).
 // It creates the object if needed.
 func (e *Emulator) MarkTransitioned(bucketName, key, tier string) {
 	e.mu.Lock()
