@@ -1,7 +1,10 @@
 // Command rustfs-emulator serves the rustfstest RustFS emulator as a
 // standalone server for local demos and manual testing. With
 // --remote-listen it also serves a second "remote" instance that tiers can
-// point at. It logs requests (method, path, route, status), never bodies.
+// point at, under the host name --remote-name (a RustFS 1.0.x GA refuses
+// loopback tier endpoints but never resolves names: the main instance maps
+// that name to the remote's address itself). It logs requests (method, path,
+// route, status), never bodies.
 package main
 
 import (
@@ -24,6 +27,7 @@ import (
 type options struct {
 	listen, accessKey, secretKey, mode, region                   string
 	remoteListen, remoteAccessKey, remoteSecretKey, remoteBucket string
+	remoteName                                                   string
 	buckets                                                      stringList
 	quiet                                                        bool
 }
@@ -46,6 +50,7 @@ func parseFlags(args []string) (options, error) {
 	fs.StringVar(&o.remoteAccessKey, "remote-access-key", "remote-admin", "root access key of the remote instance")
 	fs.StringVar(&o.remoteSecretKey, "remote-secret-key", "remote-admin-secret", "root secret key of the remote instance")
 	fs.StringVar(&o.remoteBucket, "remote-bucket", "tier-bucket", "bucket to create on the remote instance")
+	fs.StringVar(&o.remoteName, "remote-name", "remote.rustfs.test", "host name tiers use for the remote instance; only this emulator resolves it")
 	fs.BoolVar(&o.quiet, "quiet", false, "do not log requests")
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -73,16 +78,22 @@ func run(ctx context.Context, o options) error {
 	mode, _ := rustfstest.ParseMode(o.mode)
 	var servers []*http.Server
 	if o.remoteListen != "" {
-		remote := rustfstest.New(append(common(o, mode, "remote"), rustfstest.WithRootCredentials(o.remoteAccessKey, o.remoteSecretKey))...)
+		remote := rustfstest.New(append(common(o, mode, "remote"), rustfstest.WithRootCredentials(o.remoteAccessKey, o.remoteSecretKey),
+			rustfstest.WithVirtualHostDomain(o.remoteName))...)
 		remote.CreateBucket(o.remoteBucket, false)
 		srv, err := serve(o.remoteListen, remote.Handler())
 		if err != nil {
 			return err
 		}
 		servers = append(servers, srv)
-		log.Printf("remote RustFS (%s) on http://%s, access key %s, bucket %s", mode, o.remoteListen, o.remoteAccessKey, o.remoteBucket)
+		log.Printf("remote RustFS (%s) on http://%s, access key %s, bucket %s; tiers reach it as %s", mode, o.remoteListen,
+			o.remoteAccessKey, o.remoteBucket, remoteEndpoint(o))
 	}
-	local := rustfstest.New(append(common(o, mode, "local"), rustfstest.WithRootCredentials(o.accessKey, o.secretKey))...)
+	localOpts := append(common(o, mode, "local"), rustfstest.WithRootCredentials(o.accessKey, o.secretKey))
+	if o.remoteListen != "" {
+		localOpts = append(localOpts, rustfstest.WithRemoteAlias(o.remoteName, o.remoteListen))
+	}
+	local := rustfstest.New(localOpts...)
 	for _, b := range o.buckets {
 		local.CreateBucket(b, false)
 	}
@@ -106,6 +117,15 @@ func common(o options, mode rustfstest.Mode, name string) []rustfstest.Option {
 		opts = append(opts, rustfstest.WithRequestLog(logger.Printf))
 	}
 	return opts
+}
+
+// remoteEndpoint is the tier endpoint of the remote instance.
+func remoteEndpoint(o options) string {
+	_, port, err := net.SplitHostPort(o.remoteListen)
+	if err != nil {
+		return "http://" + o.remoteName
+	}
+	return "http://" + net.JoinHostPort(o.remoteName, port)
 }
 
 // serve listens on addr and serves h in the background.

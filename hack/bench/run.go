@@ -79,7 +79,7 @@ func (r *run) start(ctx context.Context) error {
 	r.remote = rustfstest.NewServer(rustfstest.WithRootCredentials(w.remoteAccessKey, w.remoteSecret))
 	r.remote.CreateBucket(remoteBucket, false)
 	r.local = rustfstest.NewServer(rustfstest.WithRootCredentials(w.accessKey, w.secretKey))
-	w.endpoint, w.remote = r.local.URL(), r.remote.URL()
+	w.endpoint, w.remote = r.local.URL(), r.remote.TierURL()
 	r.world = w
 	if r.cp, err = cluster.Start(ctx, r.root, r.dir, r.out); err != nil {
 		return err

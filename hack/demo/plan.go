@@ -111,7 +111,7 @@ func pointAtRemote(u *unstructured.Unstructured, t target) (secretUse, string) {
 	if typ, _, _ := unstructured.NestedString(u.Object, append(fp, "type")...); typ != string(v1alpha1.TierTypeRustFS) {
 		_ = unstructured.SetNestedField(u.Object, string(v1alpha1.TierTypeRustFS), append(fp, "type")...)
 		unstructured.RemoveNestedField(u.Object, append(fp, "storageClass")...)
-		note = fmt.Sprintf("Tier %s/%s: type %s applied as RustFS (the demo's remote is a RustFS; the S3 type refuses loopback endpoints)",
+		note = fmt.Sprintf("Tier %s/%s: type %s applied as RustFS (the demo's one remote is a RustFS)",
 			u.GetNamespace(), u.GetName(), typ)
 	}
 	use := secretUse{ns: u.GetNamespace(), accessKey: t.tierAccessKey, secretKey: t.tierSecretKey}

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"net"
 	"os"
 	"strings"
 
@@ -65,13 +66,13 @@ func (d *demo) emulate(ctx context.Context) (target, error) {
 	}
 	t := target{
 		endpoint: "http://" + local, accessKey: "demo-admin", secretKey: randomKey(),
-		tierEndpoint: "http://" + remote, tierBucket: "tiers", tierAccessKey: "demo-tier", tierSecretKey: randomKey(),
+		tierEndpoint: "http://" + remoteName + ":" + port(remote), tierBucket: "tiers", tierAccessKey: "demo-tier", tierSecretKey: randomKey(),
 		emulated: true,
 	}
 	c, err := d.spawn("emulator", nil, d.bin("rustfs-emulator"),
 		"--listen", local, "--access-key", t.accessKey, "--secret-key", t.secretKey,
 		"--remote-listen", remote, "--remote-access-key", t.tierAccessKey, "--remote-secret-key", t.tierSecretKey,
-		"--remote-bucket", t.tierBucket)
+		"--remote-bucket", t.tierBucket, "--remote-name", remoteName)
 	if err != nil {
 		return target{}, err
 	}
@@ -82,6 +83,16 @@ func (d *demo) emulate(ctx context.Context) (target, error) {
 	}
 	fmt.Fprintf(d.out, "RustFS emulator: local %s, remote %s (tier bucket %s)\n", t.endpoint, t.tierEndpoint, t.tierBucket)
 	return t, nil
+}
+
+// remoteName is the host name tiers use for the emulated remote: RustFS
+// 1.0.x GA refuses loopback tier endpoints, and the emulator resolves this
+// name to the remote instance itself.
+const remoteName = "remote.rustfs.test"
+
+func port(addr string) string {
+	_, p, _ := net.SplitHostPort(addr)
+	return p
 }
 
 // randomKey returns a fresh secret key; it is never printed.

@@ -86,7 +86,7 @@ func (tn *tenancy) secretsOfA() []secretOfA {
 		lit("the name of namespace A's BucketLifecycle", "team-a-retention"),
 		lit("the bucket of namespace A's tier", "team-a-vault"),
 		lit("the prefix of namespace A's tier", "team-a-private"),
-		{what: "the endpoint of namespace A's tier", re: regexp.MustCompile(regexp.QuoteMeta(tn.remote.URL()) + `(\D|$)`)},
+		{what: "the endpoint of namespace A's tier", re: regexp.MustCompile(regexp.QuoteMeta(tn.remote.TierURL()) + `(\D|$)`)},
 	}
 }
 

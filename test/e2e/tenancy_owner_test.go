@@ -186,7 +186,7 @@ func TestTenancyServerClaimingThePlatformsDeploymentBlocksNothing(t *testing.T) 
 	ours := []managedObject{
 		tn.tier(tn.a, "a-platform", "PLATFORM"),
 		tn.bucket(tn.a, "a-data", withExternalName(tn.a+"-data")),
-		tier(c, "c-own", "OWN", withTierEndpoint(tn.remote.URL()), withTierLocalProviderConfig("own")),
+		tier(c, "c-own", "OWN", withTierEndpoint(tn.remote.TierURL()), withTierLocalProviderConfig("own")),
 		bucket(c, "c-data", withExternalName(c+"-data"), withBucketLocalProviderConfig("own")),
 	}
 	tn.createAfter(squat, ours...)

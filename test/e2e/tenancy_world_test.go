@@ -79,7 +79,7 @@ func (tn *tenancy) localhostURL() string {
 // tier returns a Tier in ns using the platform's ClusterProviderConfig,
 // whose remote is the world's remote emulator.
 func (tn *tenancy) tier(ns, name, tierName string, mods ...tierModifier) *v1alpha1.Tier {
-	base := []tierModifier{withTierEndpoint(tn.remote.URL()), withTierProviderConfig(tn.pc)}
+	base := []tierModifier{withTierEndpoint(tn.remote.TierURL()), withTierProviderConfig(tn.pc)}
 	return tier(ns, name, tierName, append(base, mods...)...)
 }
 

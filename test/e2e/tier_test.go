@@ -102,7 +102,7 @@ func TestScenario4TierOnEmptyPrefixIsRegisteredWithTheDeclaredSettings(t *testin
 		t.Fatalf("ListTiers: %v", err)
 	}
 	want := []rustfs.Tier{{
-		Type: rustfs.TierRustFS, Name: "TIERS-TEST", Endpoint: w.remote.URL(), Bucket: remoteBucket,
+		Type: rustfs.TierRustFS, Name: "TIERS-TEST", Endpoint: w.remote.TierURL(), Bucket: remoteBucket,
 		Prefix: "tiers-test/", AccessKey: remoteAK,
 	}}
 	if diff := cmp.Diff(want, tiers, cmpopts.IgnoreFields(rustfs.Tier{}, "SecretKey")); diff != "" {

@@ -110,7 +110,7 @@ func (w *world) create(objs ...client.Object) {
 // tier returns a Tier of the world's namespace and ProviderConfig whose
 // remote is the world's remote emulator.
 func (w *world) tier(name, tierName string, mods ...tierModifier) *v1alpha1.Tier {
-	base := []tierModifier{withTierEndpoint(w.remote.URL()), withTierProviderConfig(w.pc)}
+	base := []tierModifier{withTierEndpoint(w.remote.TierURL()), withTierProviderConfig(w.pc)}
 	return tier(w.ns, name, tierName, append(base, mods...)...)
 }
 
@@ -126,7 +126,7 @@ func (w *world) lifecycle(name, bucketName string, rules []v1alpha1.LifecycleRul
 // `rc ilm tier add` would, with credentials the provider does not know.
 func (w *world) seedTier(name, prefix string) {
 	w.local.SeedTier(rustfstest.TierRecord{
-		Type: "rustfs", Name: name, Endpoint: w.remote.URL(), Bucket: remoteBucket, Prefix: prefix,
+		Type: "rustfs", Name: name, Endpoint: w.remote.TierURL(), Bucket: remoteBucket, Prefix: prefix,
 		AccessKey: oldTierAK, SecretKey: oldTierSK,
 	})
 }

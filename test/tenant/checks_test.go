@@ -167,7 +167,7 @@ func (w *world) expectExampleInRustFS() {
 	w.t.Helper()
 	live, ok := w.local.Tier("COLD")
 	got := fmt.Sprintf("%t %s %s %s %s %s %s %t", ok, live.Type, live.Endpoint, live.Bucket, live.Prefix, live.Region, live.AccessKey, live.SecretKey == remoteSK)
-	want := fmt.Sprintf("true rustfs %s tier-bucket rustfs-a/ us-east-1 %s true", w.remote.URL(), remoteAK)
+	want := fmt.Sprintf("true rustfs %s tier-bucket rustfs-a/ us-east-1 %s true", w.remote.TierURL(), remoteAK)
 	if got != want {
 		w.t.Errorf("tier COLD in RustFS (found, type, endpoint, bucket, prefix, region, access key, secret key from the Secret): want %q, got %q", want, got)
 	}

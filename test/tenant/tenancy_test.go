@@ -27,14 +27,14 @@ import (
 func TestTenantInAnotherNamespaceCannotTouchAnotherTenantsObjects(t *testing.T) {
 	testenv.Skip(t)
 	w := newWorld(t, "tenancy")
-	a := example(t, "tenant.yaml", withName("tenancy-a", "tenant-a"), withProviderConfig(w.pc), withTierEndpoint(w.remote.URL()))
+	a := example(t, "tenant.yaml", withName("tenancy-a", "tenant-a"), withProviderConfig(w.pc), withTierEndpoint(w.remote.TierURL()))
 	w.prepare(spec(t, a), a.GetNamespace())
 	ours := xp.render(t, tenantType, a)
 	w.apply(ours.composed...)
 	w.waitFor(isReady, ours.composed...)
 	writes := w.local.Writes()
 
-	b := example(t, "tenant.yaml", withName("tenancy-b", "tenant-b"), withProviderConfig(w.pc), withTierEndpoint(w.remote.URL()))
+	b := example(t, "tenant.yaml", withName("tenancy-b", "tenant-b"), withProviderConfig(w.pc), withTierEndpoint(w.remote.TierURL()))
 	w.prepare(spec(t, b), b.GetNamespace())
 	theirs := xp.render(t, tenantType, b)
 	xp.validate(t, tenantType, theirs.all()...)

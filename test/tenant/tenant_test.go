@@ -24,7 +24,7 @@ import (
 func TestTenantComposesReadyResources(t *testing.T) {
 	testenv.Skip(t)
 	w := newWorld(t, "default")
-	xr := example(t, "tenant.yaml", withTierEndpoint(w.remote.URL()))
+	xr := example(t, "tenant.yaml", withTierEndpoint(w.remote.TierURL()))
 	w.prepare(spec(t, xr), xr.GetNamespace())
 
 	first := xp.render(t, tenantType, xr)
@@ -56,7 +56,7 @@ func TestTenantComposesReadyResources(t *testing.T) {
 func TestTenantReportsTierConflict(t *testing.T) {
 	testenv.Skip(t)
 	w := newWorld(t, "tenant-conflict")
-	xr := example(t, "tenant.yaml", withName("team-b", "tenant-b"), withProviderConfig(w.pc), withTierEndpoint(w.remote.URL()))
+	xr := example(t, "tenant.yaml", withName("team-b", "tenant-b"), withProviderConfig(w.pc), withTierEndpoint(w.remote.TierURL()))
 	w.prepare(spec(t, xr), xr.GetNamespace())
 	w.seedExampleTier(spec(t, xr).Tiers[0], "other-tenant/")
 

@@ -31,6 +31,7 @@ func TestTierRoundTrip(t *testing.T) {
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("ListTiers: -want +got:\n%s", diff)
 			}
+			p.remote.SetUser("new-ak", "new-sk", "s3:*") // GA probes the remote with the new keys
 			if err := c.EditTierCredentials(ctx, "COLD", "new-ak", "new-sk"); err != nil {
 				t.Fatalf("EditTierCredentials: %v", err)
 			}
@@ -82,7 +83,7 @@ func TestTierStats(t *testing.T) {
 	for name, mode := range modes {
 		t.Run(name, func(t *testing.T) {
 			p := newPair(t, mode)
-			p.local.SeedTier(rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: p.remote.URL(), Bucket: remoteBucket})
+			p.local.SeedTier(rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: p.remote.TierURL(), Bucket: remoteBucket})
 			p.local.SeedTierStats("COLD", rustfstest.TierStat{TotalSize: 10, NumVersions: 2, NumObjects: 1})
 			p.local.SeedTierStats("ARCHIVE", rustfstest.TierStat{TotalSize: 5, NumVersions: 1, NumObjects: 1})
 			got, err := p.client.TierStats(context.Background())

@@ -84,8 +84,9 @@ func IsReservedTierName(err error) bool {
 
 // IsInvalidConfig reports whether err says the remote tier cannot be used as
 // configured: unreachable, wrong keys, missing bucket or a refused endpoint
-// (docs/rustfs-wire.md §4: rc 500 TierAddFailed "…Unable to setup remote tier…" or
-// "…Tier Perm Err…", GA 400 InvalidArgument "Unable to setup remote tier…").
+// (docs/rustfs-wire.md §4.3: rc 500 TierAddFailed "…Unable to setup remote tier…" or
+// "…Tier Perm Err…"; GA 400 InvalidArgument "Unable to setup remote tier…", or a
+// probe that failed, 500 "…Tier Perm Err" or "…probe outcome is uncertain…").
 func IsInvalidConfig(err error) bool {
 	e, ok := apiError(err)
 	if !ok || isTransientMessage(e.Message) {
@@ -98,7 +99,8 @@ func IsInvalidConfig(err error) bool {
 	switch e.Code {
 	case "TierAddFailed", "TierEditFailed", "TierVerificationFailed", "TierRemoveFailed":
 		return strings.Contains(m, "Unable to setup remote tier") || strings.Contains(m, "Tier Perm Err") ||
-			strings.Contains(m, "tier type is unsupported")
+			strings.Contains(m, "tier type is unsupported") || strings.Contains(m, "probe outcome is uncertain") ||
+			strings.Contains(m, "remote credentials are empty")
 	case "InvalidArgument":
 		return strings.Contains(m, "Unable to setup remote tier")
 	}

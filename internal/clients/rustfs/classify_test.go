@@ -52,7 +52,7 @@ func removeNonEmpty(t *testing.T, p pair) error {
 }
 
 func removeReferenced(_ *testing.T, p pair) error {
-	p.local.SeedTier(rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: p.remote.URL(), Bucket: remoteBucket})
+	p.local.SeedTier(rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: p.remote.TierURL(), Bucket: remoteBucket})
 	p.local.MarkTransitioned("data", "obj", "COLD")
 	return p.client.RemoveTier(context.Background(), "COLD", true)
 }
@@ -85,12 +85,12 @@ func tierClassCases() map[string]classCase {
 		"BackendInUseOnAdd": {reason: "the remote prefix has objects", provoke: addToNonEmptyPrefix, is: IsBackendInUse},
 		"BackendNotEmpty":   {reason: "remove without force of a non-empty prefix", provoke: removeNonEmpty, is: IsBackendInUse},
 		"Referenced":        {reason: "force cannot remove a referenced tier", provoke: removeReferenced, is: IsBackendInUse},
-		"WrongRemoteKeys": {reason: "the in-use probe is refused by the remote",
+		"WrongRemoteKeys": {reason: "the remote refuses the keys (rc: the in-use listing, GA: the probe object)",
 			provoke: addModified(func(t *Tier) { t.SecretKey = "wrong" }), is: IsInvalidConfig},
 		"MissingRemoteBucket": {reason: "the remote bucket does not exist",
 			provoke: addModified(func(t *Tier) { t.Bucket = "missing" }), is: IsInvalidConfig},
 		"S3Loopback": {reason: "s3 tiers refuse loopback endpoints",
-			provoke: addModified(func(t *Tier) { t.Type = TierS3 }), is: IsInvalidConfig},
+			provoke: addModified(func(t *Tier) { t.Type, t.Endpoint = TierS3, "http://127.0.0.1:9000" }), is: IsInvalidConfig},
 		"EditUnknown": {reason: "edit of an unknown tier",
 			provoke: func(_ *testing.T, p pair) error {
 				return p.client.EditTierCredentials(context.Background(), "NOPE", "a", "b")
@@ -182,5 +182,19 @@ func TestErrorClasses(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// A GA RustFS probes the remote with the new keys of an edit; the refusal is
+// 500 TierEditFailed "…probe outcome is uncertain…", an invalid
+// configuration, not a transient failure (docs/rustfs-wire.md §13.2).
+func TestRefusedGAEditIsInvalidConfig(t *testing.T) {
+	p := newPair(t, rustfstest.ModeGA)
+	if err := p.client.AddTier(context.Background(), p.tier("COLD"), false); err != nil {
+		t.Fatalf("AddTier: %v", err)
+	}
+	err := p.client.EditTierCredentials(context.Background(), "COLD", "unknown", "wrong")
+	if !IsInvalidConfig(err) || IsTransient(err) || IsTierNotFound(err) {
+		t.Errorf("refused edit: IsInvalidConfig %t, IsTransient %t for %v", IsInvalidConfig(err), IsTransient(err), err)
 	}
 }

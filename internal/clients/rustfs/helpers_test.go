@@ -40,7 +40,7 @@ func newPair(t *testing.T, mode rustfstest.Mode, opts ...rustfstest.Option) pair
 
 // tier returns a rustfs-type tier on the pair's remote.
 func (p pair) tier(name string) Tier {
-	return Tier{Type: TierRustFS, Name: name, Endpoint: p.remote.URL(), AccessKey: remoteAK, SecretKey: remoteSK,
+	return Tier{Type: TierRustFS, Name: name, Endpoint: p.remote.TierURL(), AccessKey: remoteAK, SecretKey: remoteSK,
 		Bucket: remoteBucket, Prefix: "tiered/", Region: "us-east-1"}
 }
 

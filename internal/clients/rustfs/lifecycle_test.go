@@ -68,7 +68,7 @@ func TestLifecycleRoundTrip(t *testing.T) {
 			p := newPair(t, mode)
 			p.local.CreateBucket("data", false)
 			for _, n := range []string{"WARM", "COLD"} {
-				p.local.SeedTier(rustfstest.TierRecord{Type: "rustfs", Name: n, Endpoint: p.remote.URL(), Bucket: remoteBucket})
+				p.local.SeedTier(rustfstest.TierRecord{Type: "rustfs", Name: n, Endpoint: p.remote.TierURL(), Bucket: remoteBucket})
 			}
 			want := fullLifecycle()
 			if err := p.client.PutLifecycle(ctx, "data", want); err != nil {

@@ -15,7 +15,7 @@ func TestLiveTierWithDifferentSettingsFailsWithoutWrites(t *testing.T) {
 	live := seeded("https://old.example.com", tierAK)
 	live.Bucket, live.Prefix, live.Region = "old-bucket", "old/", "eu-west-1"
 	h.local.SeedTier(live)
-	cr := h.store(tier(h.remote.URL()))
+	cr := h.store(tier(h.remote.TierURL()))
 
 	for range 2 {
 		_, err := h.reconcile(cr)
@@ -34,7 +34,7 @@ func TestLiveTierWithDifferentSettingsFailsWithoutWrites(t *testing.T) {
 	}
 	msg := cr.GetCondition(v1alpha1.TypeTierConflict).Message
 	for _, want := range []string{
-		`spec.forProvider.endpoint is "` + h.remote.URL() + `" but RustFS has "https://old.example.com"`,
+		`spec.forProvider.endpoint is "` + h.remote.TierURL() + `" but RustFS has "https://old.example.com"`,
 		`spec.forProvider.bucket is "cold-bucket" but RustFS has "old-bucket"`,
 		`spec.forProvider.prefix is "tenant-a/" but RustFS has "old/"`,
 		`spec.forProvider.region is "us-east-1" but RustFS has "eu-west-1"`,
@@ -74,10 +74,10 @@ func TestStorageClassOfS3TierIsComparedForConflicts(t *testing.T) {
 
 func TestConflictClearsAfterSpecIsCorrected(t *testing.T) {
 	h := newHarness(t, rustfstest.ModeGA)
-	live := seeded(h.remote.URL(), tierAK)
+	live := seeded(h.remote.TierURL(), tierAK)
 	live.Prefix = "other/"
 	h.local.SeedTier(live)
-	cr := h.store(tier(h.remote.URL()))
+	cr := h.store(tier(h.remote.TierURL()))
 	if _, err := h.reconcile(cr); reasonOf(err) != string(v1alpha1.ReasonImmutableFieldDrift) {
 		t.Fatalf("got %v, want a conflict first", err)
 	}
@@ -101,7 +101,7 @@ func TestNonEmptyRemotePrefixIsConflictUnlessForced(t *testing.T) {
 		t.Run(mode.String(), func(t *testing.T) {
 			h := newHarness(t, mode)
 			h.remote.PutObject(remoteBkt, tierPrefix+"restored/object", []byte("data"))
-			cr := h.store(tier(h.remote.URL()))
+			cr := h.store(tier(h.remote.TierURL()))
 
 			h.expect(cr, "create", inUse)
 			var b custody.Block
@@ -141,7 +141,7 @@ func TestRefusedAddBlocksUntilTheSecretChanges(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(mode.String(), func(t *testing.T) {
 			h := newHarness(t, mode)
-			cr := h.store(tier(h.remote.URL(), func(t *v1alpha1.Tier) { t.Spec.ForProvider.Bucket = "missing-bucket" }))
+			cr := h.store(tier(h.remote.TierURL(), func(t *v1alpha1.Tier) { t.Spec.ForProvider.Bucket = "missing-bucket" }))
 
 			if _, err := h.reconcile(cr); reasonOf(err) != string(v1alpha1.ReasonTierApplyFailed) {
 				t.Fatalf("add to a missing remote bucket: got %v, want a blocking TierApplyFailed", err)

@@ -22,13 +22,13 @@ func TestRotatedSecretOnlyUpdatesCredentials(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(mode.String(), func(t *testing.T) {
 			h := newHarness(t, mode)
-			cr := h.store(tier(h.remote.URL()))
+			cr := h.store(tier(h.remote.TierURL()))
 			h.expect(cr, "create", "")
 			h.rotate(rotatedAK, rotatedSK)
 			h.local.ResetCounters()
 
 			h.expect(cr, "update", "")
-			want := rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: h.remote.URL(), AccessKey: keyLabel(rotatedAK),
+			want := rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: h.remote.TierURL(), AccessKey: keyLabel(rotatedAK),
 				SecretKey: keyLabel(rotatedSK), Bucket: remoteBkt, Prefix: tierPrefix, Region: "us-east-1"}
 			got, _ := h.liveTier("COLD")
 			if diff := cmp.Diff(want, got); diff != "" {
@@ -52,7 +52,7 @@ func TestRotatedSecretOnlyUpdatesCredentials(t *testing.T) {
 func TestSwitchingToAnotherSecretUpdatesCredentialsOnce(t *testing.T) {
 	other := secret(ns, "other-creds", map[string]string{"accesskey": rotatedAK, "secretkey": rotatedSK})
 	h := newHarness(t, rustfstest.ModeGA, withObjects(other))
-	cr := h.store(tier(h.remote.URL()))
+	cr := h.store(tier(h.remote.TierURL()))
 	if _, err := h.reconcile(cr); err != nil {
 		t.Fatal(err)
 	}
@@ -77,8 +77,8 @@ func TestSwitchingToAnotherSecretUpdatesCredentialsOnce(t *testing.T) {
 
 func TestExistingTierIsAdoptedOnceAndOutOfBandKeyCorrected(t *testing.T) {
 	h := newHarness(t, rustfstest.ModeGA)
-	h.local.SeedTier(seeded(h.remote.URL(), "AKSOMEONEELSE"))
-	cr := h.store(tier(h.remote.URL()))
+	h.local.SeedTier(seeded(h.remote.TierURL(), "AKSOMEONEELSE"))
+	cr := h.store(tier(h.remote.TierURL()))
 
 	h.expect(cr, "update", "")
 	cr = h.fetch(cr)
@@ -89,7 +89,7 @@ func TestExistingTierIsAdoptedOnceAndOutOfBandKeyCorrected(t *testing.T) {
 	h.expectCounts(map[string]int{rustfstest.RouteListTiers: 2, rustfstest.RouteEditTier: 1})
 
 	// Someone changes the access key in RustFS behind the provider's back.
-	h.local.SeedTier(seeded(h.remote.URL(), "AKROGUE"))
+	h.local.SeedTier(seeded(h.remote.TierURL(), "AKROGUE"))
 	h.expect(cr, "update", "")
 	got, _ := h.liveTier("COLD")
 	if got.AccessKey != keyLabel(tierAK) || got.SecretKey != keyLabel(tierSK) {
@@ -115,12 +115,12 @@ func TestRedactedLiveKeyFallsBackToSecretVersion(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t, rustfstest.ModeGA)
-			h.local.SeedTier(seeded(h.remote.URL(), tc.liveKey))
+			h.local.SeedTier(seeded(h.remote.TierURL(), tc.liveKey))
 			version := tierSecretVersion(t, h)
 			if tc.stale {
 				version = "1"
 			}
-			cr := h.store(tier(h.remote.URL(), withAnnotation(credentialsKey,
+			cr := h.store(tier(h.remote.TierURL(), withAnnotation(credentialsKey,
 				applied{SecretName: secretName, SecretResourceVersion: version, AccessKeyHash: hashKey(tierAK)})))
 			for range 2 {
 				if _, err := h.reconcile(cr); err != nil {
@@ -143,8 +143,8 @@ func TestBlockedEditIsNotRetriedUntilAnInputChanges(t *testing.T) {
 	// The provider's identity may list tiers but not change them.
 	h := newHarness(t, rustfstest.ModeGA, withLocal(rustfstest.WithRootCredentials("root", "root-secret"),
 		rustfstest.WithUser(adminAK, adminSK, "admin:ListTier")))
-	h.local.SeedTier(seeded(h.remote.URL(), "AKSOMEONEELSE"))
-	cr := h.store(tier(h.remote.URL()))
+	h.local.SeedTier(seeded(h.remote.TierURL(), "AKSOMEONEELSE"))
+	cr := h.store(tier(h.remote.TierURL()))
 
 	h.expect(cr, "update", applyFailed)
 	cr = h.fetch(cr)

@@ -49,7 +49,7 @@ func withObjects(o ...client.Object) harnessOption {
 }
 
 // newHarness starts both emulators in mode. The remote accepts the tier's
-// sentinel credentials and has the tier's bucket; the fake API server has
+// sentinel credentials, and the rotated ones, and has the tier's bucket; the fake API server has
 // the default ClusterProviderConfig and the tier Secret.
 func newHarness(t *testing.T, mode rustfstest.Mode, opts ...harnessOption) *harness {
 	t.Helper()
@@ -58,7 +58,8 @@ func newHarness(t *testing.T, mode rustfstest.Mode, opts ...harnessOption) *harn
 		o(cfg)
 	}
 	h := &harness{t: t, now: t0}
-	h.remote = rustfstest.NewServer(rustfstest.WithMode(mode), rustfstest.WithRootCredentials(tierAK, tierSK))
+	h.remote = rustfstest.NewServer(rustfstest.WithMode(mode), rustfstest.WithRootCredentials(tierAK, tierSK),
+		rustfstest.WithUser(rotatedAK, rotatedSK, "s3:*")) // a GA edit probes the remote with the new keys
 	h.remote.CreateBucket(remoteBkt, false)
 	local := append([]rustfstest.Option{rustfstest.WithMode(mode), rustfstest.WithRootCredentials(adminAK, adminSK)}, cfg.local...)
 	h.local = rustfstest.NewServer(local...)

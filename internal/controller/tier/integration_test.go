@@ -34,7 +34,7 @@ func TestTierLifecycleThroughTheManagedReconciler(t *testing.T) {
 
 	got := it.waitFor(cr, 10*time.Second, readyAndFree)
 	live, _ := it.local.Tier("COLD")
-	want := rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: it.remote.URL(), AccessKey: keyLabel(tierAK),
+	want := rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: it.remote.TierURL(), AccessKey: keyLabel(tierAK),
 		SecretKey: keyLabel(tierSK), Bucket: remoteBkt, Prefix: tierPrefix, Region: "us-east-1"}
 	if diff := cmp.Diff(want, printable(live)); diff != "" {
 		t.Fatalf("RustFS tier COLD: -want +got:\n%s", diff)

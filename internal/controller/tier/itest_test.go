@@ -78,7 +78,7 @@ func newITest(t *testing.T, name string, log *requestLog) *itest {
 	testenv.Skip(t)
 	name = fmt.Sprintf("%s-%d", name, runs.Add(1))
 	it := &itest{t: t, g: gomega.NewWithT(t), ns: name, pc: name, kube: env.Client, logs: &testenv.LogBuffer{}}
-	it.remote = rustfstest.NewServer(rustfstest.WithRootCredentials(tierAK, tierSK))
+	it.remote = rustfstest.NewServer(rustfstest.WithRootCredentials(tierAK, tierSK), rustfstest.WithUser(rotatedAK, rotatedSK, "s3:*"))
 	it.remote.CreateBucket(remoteBkt, false)
 	it.local = rustfstest.NewServer(rustfstest.WithRootCredentials(adminAK, adminSK))
 	t.Cleanup(func() { it.local.Close(); it.remote.Close() })
@@ -109,7 +109,7 @@ func newITest(t *testing.T, name string, log *requestLog) *itest {
 
 // tier returns a Tier in the test's namespace using its ProviderConfig.
 func (it *itest) tier(name string, m ...tierModifier) *v1alpha1.Tier {
-	cr := tier(it.remote.URL(), append([]tierModifier{withMeta(it.ns, name, 0)}, m...)...)
+	cr := tier(it.remote.TierURL(), append([]tierModifier{withMeta(it.ns, name, 0)}, m...)...)
 	cr.UID, cr.CreationTimestamp, cr.Generation = "", metav1.Time{}, 0
 	cr.Spec.ProviderConfigReference.Name = it.pc
 	cr.Spec.ManagementPolicies = nil // the CRD's Retain-only default applies

@@ -25,7 +25,7 @@ func TestNameErrorsFailBeforeAnyRustFSRequest(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t, rustfstest.ModeGA)
-			cr := h.store(tier(h.remote.URL(), withName(tc.name)))
+			cr := h.store(tier(h.remote.TierURL(), withName(tc.name)))
 			if _, err := h.reconcile(cr); reasonOf(err) != string(v1alpha1.ReasonTierApplyFailed) {
 				t.Fatalf("%s\nreconcile: got %v, want a blocking TierApplyFailed", tc.reason, err)
 			}
@@ -65,7 +65,7 @@ func TestSecretErrorsFailBeforeAnyRustFSWrite(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			cr := h.store(tier(h.remote.URL(), withSecret(secretName)))
+			cr := h.store(tier(h.remote.TierURL(), withSecret(secretName)))
 			if tc.secret != "" {
 				withSecret(tc.secret)(cr)
 			}
@@ -92,7 +92,7 @@ func TestSecretValuesAreTrimmed(t *testing.T) {
 	if err := h.kube.Update(ctx(t), s); err != nil {
 		t.Fatal(err)
 	}
-	cr := h.store(tier(h.remote.URL()))
+	cr := h.store(tier(h.remote.TierURL()))
 	if step, err := h.reconcile(cr); step != "create" || err != nil {
 		t.Fatalf("reconcile: %s, %v; want a successful create", step, err)
 	}
@@ -104,8 +104,8 @@ func TestSecretValuesAreTrimmed(t *testing.T) {
 
 func TestDuplicateTierIsDetected(t *testing.T) {
 	h := newHarness(t, rustfstest.ModeGA, withObjects(secret("team-b", secretName, map[string]string{"accesskey": tierAK, "secretkey": tierSK})))
-	older := h.store(tier(h.remote.URL(), withMeta("team-b", "cold-b", 0), withFinalizer()))
-	younger := h.store(tier(h.remote.URL(), withMeta(ns, "cold", time.Minute)))
+	older := h.store(tier(h.remote.TierURL(), withMeta("team-b", "cold-b", 0), withFinalizer()))
+	younger := h.store(tier(h.remote.TierURL(), withMeta(ns, "cold", time.Minute)))
 	h.expect(older, "create", "")
 
 	writes := h.local.Writes()
@@ -138,8 +138,8 @@ func TestDuplicateTierIsDetected(t *testing.T) {
 // tier name.
 func TestDuplicateInTheSameNamespaceNamesTheOwner(t *testing.T) {
 	h := newHarness(t, rustfstest.ModeGA)
-	older := h.store(tier(h.remote.URL(), withMeta(ns, "cold", 0)))
-	younger := h.store(tier(h.remote.URL(), withMeta(ns, "cold-again", time.Minute)))
+	older := h.store(tier(h.remote.TierURL(), withMeta(ns, "cold", 0)))
+	younger := h.store(tier(h.remote.TierURL(), withMeta(ns, "cold-again", time.Minute)))
 	h.expect(older, "create", "")
 	h.expect(younger, "observe", string(v1alpha1.ReasonDuplicateTier))
 	if msg := younger.GetCondition(v1alpha1.TypeTierConflict).Message; !strings.Contains(msg, "Tier cold already manages") {
@@ -159,10 +159,10 @@ func TestTierWithoutProvenAccessNeverOwns(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	squatter := tier(h.remote.URL(), withMeta("team-b", "cold-b", 0))
+	squatter := tier(h.remote.TierURL(), withMeta("team-b", "cold-b", 0))
 	squatter.Spec.ProviderConfigReference.Name = "made-up"
 	h.store(squatter)
-	cr := h.store(tier(h.remote.URL(), withMeta(ns, "cold", time.Minute)))
+	cr := h.store(tier(h.remote.TierURL(), withMeta(ns, "cold", time.Minute)))
 
 	if step, err := h.reconcile(squatter); step != "observe" || err == nil || reasonOf(err) != "" {
 		t.Fatalf("squatter: %s, %v; want a failed observe", step, err)
@@ -178,10 +178,10 @@ func TestTierWithoutProvenAccessNeverOwns(t *testing.T) {
 
 func TestTierOnAnotherEndpointIsNotADuplicate(t *testing.T) {
 	h := newHarness(t, rustfstest.ModeGA, withObjects(clusterConfig("other", "http://other-rustfs.example.com:9000")[0]))
-	elsewhere := tier(h.remote.URL(), withMeta("team-b", "cold-b", 0))
+	elsewhere := tier(h.remote.TierURL(), withMeta("team-b", "cold-b", 0))
 	elsewhere.Spec.ProviderConfigReference.Name = "other"
 	h.store(elsewhere)
-	cr := h.store(tier(h.remote.URL(), withMeta(ns, "cold", time.Minute)))
+	cr := h.store(tier(h.remote.TierURL(), withMeta(ns, "cold", time.Minute)))
 	if step, err := h.reconcile(cr); step != "create" || err != nil {
 		t.Errorf("reconcile: %s, %v; a Tier on another endpoint must not make this one a duplicate", step, err)
 	}

@@ -68,7 +68,7 @@ func TestDeletedTierIsLeftInRustFS(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t, rustfstest.ModeGA)
-			cr := h.store(tier(h.remote.URL(), withFinalizer()))
+			cr := h.store(tier(h.remote.TierURL(), withFinalizer()))
 			if _, err := h.reconcile(cr); err != nil {
 				t.Fatal(err)
 			}
@@ -101,7 +101,7 @@ func TestDeletedTierIsLeftInRustFS(t *testing.T) {
 
 func TestDeleteNeverCallsRustFS(t *testing.T) {
 	h := newHarness(t, rustfstest.ModeGA)
-	cr := tier(h.remote.URL(), withDeleted())
+	cr := tier(h.remote.TierURL(), withDeleted())
 	o, err := h.observe(cr)
 	if err != nil || o.ResourceExists {
 		t.Errorf("Observe of a deleted Tier: %+v, %v; want a tier that does not exist for the reconciler", o, err)
@@ -117,7 +117,7 @@ func TestDeleteNeverCallsRustFS(t *testing.T) {
 func TestBlockedAddSurvivesTheManagedReconciler(t *testing.T) {
 	h := newHarness(t, rustfstest.ModeGA)
 	h.remote.PutObject(remoteBkt, tierPrefix+"x", []byte("x"))
-	cr := h.store(tier(h.remote.URL(), withFinalizer()))
+	cr := h.store(tier(h.remote.TierURL(), withFinalizer()))
 	buf, rec := &testenv.LogBuffer{}, &events{}
 	r := h.reconciler(debugLogger(buf), rec)
 	req := reconcile.Request{NamespacedName: client.ObjectKeyFromObject(cr)}

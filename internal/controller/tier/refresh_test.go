@@ -45,8 +45,8 @@ func TestAdoptionRereadsAStaleCachedTier(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t, rustfstest.ModeGA)
-			h.local.SeedTier(seeded(h.remote.URL(), tierAK))
-			cached := h.store(tier(h.remote.URL()))
+			h.local.SeedTier(seeded(h.remote.TierURL(), tierAK))
+			cached := h.store(tier(h.remote.TierURL()))
 			stored := cached.DeepCopy()
 			tc.change(t, h, stored)
 

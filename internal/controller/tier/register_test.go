@@ -18,11 +18,11 @@ func TestMissingTierIsRegisteredWithSecretCredentials(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(mode.String(), func(t *testing.T) {
 			h := newHarness(t, mode)
-			cr := h.store(tier(h.remote.URL()))
+			cr := h.store(tier(h.remote.TierURL()))
 
 			h.expect(cr, "create", "")
 
-			want := rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: h.remote.URL(), AccessKey: keyLabel(tierAK),
+			want := rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: h.remote.TierURL(), AccessKey: keyLabel(tierAK),
 				SecretKey: keyLabel(tierSK), Bucket: remoteBkt, Prefix: tierPrefix, Region: "us-east-1"}
 			got, _ := h.liveTier("COLD")
 			if diff := cmp.Diff(want, got); diff != "" {
@@ -53,7 +53,7 @@ func TestMissingTierIsRegisteredWithSecretCredentials(t *testing.T) {
 
 func TestAddedTierIsObservedUpToDateWithAppliedCredentialsInStatus(t *testing.T) {
 	h := newHarness(t, rustfstest.ModeGA)
-	cr := h.store(tier(h.remote.URL()))
+	cr := h.store(tier(h.remote.TierURL()))
 	h.expect(cr, "create", "")
 	h.local.ResetCounters()
 
@@ -62,7 +62,7 @@ func TestAddedTierIsObservedUpToDateWithAppliedCredentialsInStatus(t *testing.T)
 		t.Fatalf("Observe: %+v, %v; want an existing, up-to-date tier", o, err)
 	}
 	want := v1alpha1.TierObservation{
-		Type: v1alpha1.TierTypeRustFS, Endpoint: h.remote.URL(), Bucket: remoteBkt, Prefix: tierPrefix, Region: "us-east-1",
+		Type: v1alpha1.TierTypeRustFS, Endpoint: h.remote.TierURL(), Bucket: remoteBkt, Prefix: tierPrefix, Region: "us-east-1",
 		AccessKeyHash: hashKey(tierAK),
 		Credentials: &v1alpha1.TierCredentialsStatus{SecretName: secretName,
 			SecretResourceVersion: tierSecretVersion(t, h), AccessKeyHash: hashKey(tierAK)},
@@ -82,7 +82,7 @@ func TestOwnedTierWithUnchangedSecretIsNotRewritten(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(mode.String(), func(t *testing.T) {
 			h := newHarness(t, mode)
-			cr := h.store(tier(h.remote.URL()))
+			cr := h.store(tier(h.remote.TierURL()))
 			if _, err := h.reconcile(cr); err != nil {
 				t.Fatal(err)
 			}
@@ -105,7 +105,7 @@ func TestOwnedTierWithUnchangedSecretIsNotRewritten(t *testing.T) {
 
 func TestExternalNameMirrorsTheTierName(t *testing.T) {
 	h := newHarness(t, rustfstest.ModeGA)
-	cr := h.store(tier(h.remote.URL(), withName("WARM-1")))
+	cr := h.store(tier(h.remote.TierURL(), withName("WARM-1")))
 	if err := (&externalName{kube: h.kube}).Initialize(ctx(t), cr); err != nil {
 		t.Fatal(err)
 	}

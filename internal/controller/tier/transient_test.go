@@ -23,7 +23,7 @@ func TestTransientListFailureKeepsStatusAndRetries(t *testing.T) {
 	for name, f := range faults {
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t, rustfstest.ModeGA)
-			cr := h.store(tier(h.remote.URL()))
+			cr := h.store(tier(h.remote.TierURL()))
 			h.expect(cr, "create", "")
 			h.expect(cr, "none", "")
 			before := cr.Status.DeepCopy()
@@ -54,7 +54,7 @@ func TestTransientAddFailureIsRetriedNotBlocked(t *testing.T) {
 	for name, f := range faults {
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t, rustfstest.ModeRC)
-			cr := h.store(tier(h.remote.URL()))
+			cr := h.store(tier(h.remote.TierURL()))
 			h.local.InjectFault(rustfstest.RouteAddTier, f)
 
 			if step, err := h.reconcile(cr); step != "create" || err == nil || blocked(err) != nil {
@@ -72,8 +72,8 @@ func TestTransientAddFailureIsRetriedNotBlocked(t *testing.T) {
 
 func TestTierRemovedDuringEditIsReobserved(t *testing.T) {
 	h := newHarness(t, rustfstest.ModeRC)
-	h.local.SeedTier(seeded(h.remote.URL(), "AKSOMEONEELSE"))
-	cr := h.store(tier(h.remote.URL()))
+	h.local.SeedTier(seeded(h.remote.TierURL(), "AKSOMEONEELSE"))
+	cr := h.store(tier(h.remote.TierURL()))
 	h.local.InjectFault(rustfstest.RouteEditTier, rustfstest.Fault{Status: http.StatusInternalServerError, Code: "TierNotFound", Times: 1})
 
 	if step, err := h.reconcile(cr); step != "update" || err == nil || blocked(err) != nil {

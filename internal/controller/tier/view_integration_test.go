@@ -61,7 +61,7 @@ func TestTiersShareOneListAndAnOutOfBandRemovalIsRepairedWithHourlyPoll(t *testi
 	it := newITest(t, "sharedlist", nil)
 	// WARM is registered out of band and adopted: crossplane-runtime
 	// trusts a missing resource only 30 seconds after it created it.
-	it.local.SeedTier(rustfstest.TierRecord{Type: "rustfs", Name: "WARM", Endpoint: it.remote.URL(), Bucket: remoteBkt,
+	it.local.SeedTier(rustfstest.TierRecord{Type: "rustfs", Name: "WARM", Endpoint: it.remote.TierURL(), Bucket: remoteBkt,
 		Prefix: "tenant-w/", Region: "us-east-1", AccessKey: tierAK, SecretKey: tierSK})
 	cold, warm := it.tier("cold"), it.tier("warm", withName("WARM"), withPrefix("tenant-w/"))
 	it.create(cold)

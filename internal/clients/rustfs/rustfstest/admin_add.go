@@ -1,19 +1,19 @@
 package rustfstest
 
 import (
+	"context"
 	"errors"
-	"net/http"
-	"net/netip"
-	"net/url"
 	"strings"
+	"time"
 )
 
-const invalidConfigMsg = "Unable to setup remote tier, check tier configuration"
-
-// addTier is AddTier::call (docs/rustfs-wire.md §1.2) and TierConfigMgr::add (§3, §4): query,
-// auth, body, JSON, nested name, force; then uppercase, reserved, exists,
-// local backend validation; then, unless force, the remote in-use probe;
-// in GA also the probe object. The remote is called without the lock.
+// addTier is AddTier::call (docs/rustfs-wire.md §1.2) and TierConfigMgr::add (rc, §4.1) or
+// add_with_deadline (GA, §4.2): query, auth, body, JSON, nested name,
+// force; then uppercase, reserved, exists; then the configuration checks and
+// the remote. rc validates the backend and, unless force, checks that the
+// prefix is empty; GA first probes the remote with a probe object, with or
+// without force, and only then checks the prefix. The remote is called
+// without the lock.
 func (e *Emulator) addTier(c *call) *s3Error {
 	q, err := parseAdminQuery(c.r.URL.RawQuery)
 	if err != nil {
@@ -36,8 +36,16 @@ func (e *Emulator) addTier(c *call) *s3Error {
 	if err := e.checkNewTier(t); err != nil {
 		return err
 	}
-	if err := e.validateRemote(c, t, force); err != nil {
-		return err
+	done, ok := e.beginMutation(t.Name)
+	if !ok {
+		return e.addAnswer(errReplaced)
+	}
+	defer done()
+	if terr := e.prepareAdd(&t); terr != nil {
+		return e.addAnswer(terr)
+	}
+	if terr := e.validateRemote(c.r.Context(), t, force); terr != nil {
+		return e.addAnswer(terr)
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -48,7 +56,7 @@ func (e *Emulator) addTier(c *call) *s3Error {
 	return writeEmpty(c)
 }
 
-// checkNewTier runs the local checks of TierConfigMgr::add in order (docs/rustfs-wire.md §3, §4).
+// checkNewTier runs the name checks of TierConfigMgr::add in order (docs/rustfs-wire.md §3).
 func (e *Emulator) checkNewTier(t TierRecord) *s3Error {
 	if t.Name != strings.ToUpper(t.Name) { // docs/rustfs-wire.md §3.1, Unicode-aware
 		return tierErr("TierNameNotUppercase", "tier name must be uppercase")
@@ -62,124 +70,98 @@ func (e *Emulator) checkNewTier(t TierRecord) *s3Error {
 	if exists { // docs/rustfs-wire.md §3.3, exact case-sensitive key
 		return tierErr("TierNameAlreadyExist", "tier name already exists")
 	}
-	if t.Name == "" { // docs/rustfs-wire.md §3: rejected late as "tier save failed"; the emulator rejects it here
+	if t.Name == "" { // docs/rustfs-wire.md §3.4: rejected late as "tier save failed"; the emulator rejects it here
 		return tierErr("TierAddFailed", "tier save failed")
 	}
-	if !emulatedTypes[t.Type] {
+	if _, ok := typeKeys[t.Type]; !ok {
 		return tierErr("TierAddFailed", "tier add failed. Specified tier type is unsupported")
 	}
-	if detail := validateBackend(t); detail != "" {
-		return e.invalidConfig(detail)
-	}
 	return nil
 }
 
-// invalidConfig is the ERR_TIER_INVALID_CONFIG answer: RC 500 TierAddFailed
-// with the detail, GA 400 InvalidArgument without it (docs/rustfs-wire.md §4, §10).
-func (e *Emulator) invalidConfig(detail string) *s3Error {
+// beginMutation fences a tier name for one add or edit. A second mutation
+// of the same tier meanwhile is refused as RustFS refuses a tier that is
+// already being replaced (docs/rustfs-wire.md §9, §13.5).
+func (e *Emulator) beginMutation(name string) (func(), bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.mutating[name] {
+		return nil, false
+	}
+	e.mutating[name] = true
+	return func() {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		delete(e.mutating, name)
+	}, true
+}
+
+// prepareAdd runs the configuration checks before any remote call: Wasabi's
+// endpoint (both releases), GA's credential validation, then the backend
+// constructor's local checks (docs/rustfs-wire.md §4.1 steps 2-3, §4.2 steps 2-4).
+func (e *Emulator) prepareAdd(t *TierRecord) *tierError {
+	if t.Type == "wasabi" {
+		if err := normalizeWasabi(t); err != nil {
+			return err
+		}
+	}
 	if e.mode == ModeGA {
-		return invalidArgument(invalidConfigMsg)
-	}
-	return tierErr("TierAddFailed", "tier add failed. "+invalidConfigMsg+": "+detail)
-}
-
-// validateBackend is new_warm_backend's local validation (docs/rustfs-wire.md §4). It returns
-// the detail of the first problem, or "".
-func validateBackend(t TierRecord) string {
-	u, err := url.Parse(t.Endpoint)
-	if err != nil || u.Host == "" {
-		return "invalid endpoint: " + t.Endpoint
-	}
-	if t.Type != "s3" {
-		switch {
-		case t.AccessKey == "" || t.SecretKey == "":
-			return "both access and secret keys are required"
-		case t.Bucket == "":
-			return "no bucket name was provided"
+		if err := validateCredentials(*t); err != nil {
+			return err
 		}
-		return ""
 	}
-	switch {
-	case !outboundAllowed(u.Hostname()):
-		return "tier endpoint is not allowed: " + u.Hostname()
-	case (t.AccessKey == "") != (t.SecretKey == ""):
-		return "both the access and secret keys are required"
-	case t.Bucket == "":
-		return "no bucket name was provided"
-	case t.AccessKey == "":
-		return "insufficient parameters for S3 backend authentication"
-	}
-	return ""
+	return e.checkLocal(*t)
 }
 
-// outboundAllowed is validate_outbound_url for s3 tiers (docs/rustfs-wire.md §4): no localhost,
-// and no loopback, private, link-local, unspecified or metadata IP literal.
-// Host names are not resolved.
-func outboundAllowed(host string) bool {
-	h := strings.ToLower(strings.TrimSuffix(host, "."))
-	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
-		return false
-	}
-	ip, err := netip.ParseAddr(strings.Trim(h, "[]"))
-	if err != nil {
-		return true // a host name
-	}
-	ip = ip.Unmap()
-	return !(ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
-		ip.IsUnspecified() || ip == netip.MustParseAddr("169.254.169.254"))
-}
-
-// validateRemote runs the add-time remote checks (docs/rustfs-wire.md §4): unless force, the
-// in-use probe; in GA also the probe object (docs/rustfs-wire.md §12.10),
-// which runs with or without force, as MinIO's add-time probe does.
-func (e *Emulator) validateRemote(c *call, t TierRecord, force bool) *s3Error {
-	ctx, cancel := e.probeContext(c.r.Context())
+// validateRemote runs the add-time remote calls under the validation
+// deadline (docs/rustfs-wire.md §4.4): GA's probe object with a 1 s cleanup window, or rc's
+// validate(); then, unless force, the in-use check (§18.3).
+func (e *Emulator) validateRemote(parent context.Context, t TierRecord, force bool) *tierError {
+	ctx, cancel := e.probeContext(parent)
 	defer cancel()
-	if !force {
-		inUse, err := e.remoteInUse(ctx, t)
-		if err != nil {
-			return e.addProbeError(err)
+	b := e.backendFor(t)
+	if e.mode == ModeGA {
+		if err := e.probeGA(ctx, b, time.Second); err != nil {
+			return err
 		}
-		if inUse {
-			return e.backendInUseOnAdd()
+	} else if err := b.validate(ctx); err != nil {
+		if errors.Is(err, errProbeTimeout) {
+			return errTimedOut
 		}
+		return invalidConfig(err.Error())
 	}
-	if e.mode != ModeGA {
+	if force {
 		return nil
 	}
-	if err := e.remoteProbe(ctx, t); err != nil {
-		return e.addProbeError(err)
+	inUse, err := b.inUse(ctx)
+	switch {
+	case errors.Is(err, errProbeTimeout):
+		return &tierError{errKindInUse, "Timed out checking whether the remote tier is in use"}
+	case err != nil:
+		return inUseProbeError(err)
+	case inUse:
+		return &tierError{errKindInUse, "Specified remote tier is already in use"}
 	}
 	return nil
 }
 
-// backendInUseOnAdd: RC 500 "TierNameBackendInUse!" (literal "!"), GA 409
-// XMinioAdminTierBackendInUse (docs/rustfs-wire.md §1.2, §4, §10).
-func (e *Emulator) backendInUseOnAdd() *s3Error {
-	if e.mode == ModeGA {
-		return errf(http.StatusConflict, "XMinioAdminTierBackendInUse", "Specified remote tier is already in use")
-	}
-	return tierErr("TierNameBackendInUse!", "tier backend is already in use")
-}
-
-// addProbeError maps a failed remote call (docs/rustfs-wire.md §4): a timeout looks like "in use";
-// otherwise RC classifies the text ("connect", "authorization", "bucket", else
-// "Tier Perm Err.<err>") and GA answers 400 InvalidArgument.
-func (e *Emulator) addProbeError(err error) *s3Error {
-	if errors.Is(err, errProbeTimeout) {
-		return e.backendInUseOnAdd()
-	}
-	if e.mode == ModeGA {
-		return invalidArgument(invalidConfigMsg)
-	}
+// inUseProbeError classifies a failed in-use listing by its text, as
+// TierConfigMgr::add does (docs/rustfs-wire.md §4.3): "connect", "authorization", "bucket",
+// else "Tier Perm Err.<err>".
+func inUseProbeError(err error) *tierError {
 	msg := err.Error()
 	switch {
 	case strings.Contains(msg, "connect"):
-		return tierErr("TierConnectError", "tier connectivity check failed")
+		return &tierError{errKindConnect, "Tier Connect Err"}
 	case strings.Contains(msg, "authorization"):
-		return tierErr("XRustFSAdminTierInvalidCredentials", "Invalid remote tier credentials")
+		return &tierError{errKindInvalidCreds, "Invalid remote tier credentials"}
 	case strings.Contains(msg, "bucket"):
-		return tierErr("TierAddFailed", "tier add failed. Remote tier bucket not found")
+		return permErr("Remote tier bucket not found")
 	}
-	return tierErr("TierAddFailed", "tier add failed. Tier Perm Err."+msg)
+	return permErr(permErrMsg + "." + msg)
+}
+
+// probeContext bounds a remote validation like TIER_REMOTE_VALIDATION_TIMEOUT.
+func (e *Emulator) probeContext(parent context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(parent, e.probeWait)
 }

@@ -1,10 +1,5 @@
 package rustfstest
 
-import (
-	"crypto/rand"
-	"fmt"
-)
-
 // actionServerInfo is the permission of the info route (docs/rustfs-wire.md §15.2).
 const actionServerInfo = "admin:ServerInfo"
 
@@ -64,13 +59,7 @@ func (e *Emulator) DeploymentID() string {
 
 // newDeploymentID returns a random version 4 UUID in RustFS's lower-case
 // hyphenated form (docs/rustfs-wire.md §15.3).
-func newDeploymentID() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
-}
+func newDeploymentID() string { return uuid() }
 
 // serverInfo is ServerInfoHandler::call: the admin:ServerInfo permission
 // (403 AccessDenied without it), then the wrapper with info.deploymentID
@@ -82,9 +71,9 @@ func (e *Emulator) serverInfo(c *call) *s3Error {
 	e.mu.Lock()
 	info := infoMessageJSON{Mode: "online", Buckets: countJSON{Count: uint64(len(e.buckets))}}
 	for _, b := range e.buckets {
-		info.Objects.Count += uint64(len(b.objects))
+		info.Objects.Count += uint64(len(b.keys()))
+		info.Versions.Count += uint64(b.versionCount())
 	}
-	info.Versions.Count = info.Objects.Count
 	if e.deploymentID != "" {
 		id := e.deploymentID
 		info.DeploymentID = &id

@@ -23,53 +23,11 @@ func (e *Emulator) listTiers(c *call) *s3Error {
 	e.mu.Lock()
 	out := make([]json.RawMessage, 0, len(e.tiers))
 	for _, t := range e.tiers {
-		out = append(out, listEntry(*t))
+		out = append(out, e.listEntry(*t))
 	}
 	e.mu.Unlock()
 	rand.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return writeJSON(c, out)
-}
-
-// tierCreds is the edit body (docs/rustfs-wire.md §5); unknown keys such as madmin's
-// access/secret are ignored.
-type tierCreds struct {
-	AccessKey string `json:"accessKey"`
-	SecretKey string `json:"secretKey"`
-}
-
-// editTier is EditTier::call and TierConfigMgr::edit (docs/rustfs-wire.md §1.3, §5, §12.6):
-// credentials only, exact raw-segment name, no remote call. An s3 edit
-// without both keys stores "REDACTED" as the secret (the §5 hazard).
-func (e *Emulator) editTier(c *call) *s3Error {
-	if _, err := parseAdminQuery(c.r.URL.RawQuery); err != nil {
-		return err
-	}
-	if err := c.authorize("admin:SetTier"); err != nil {
-		return err
-	}
-	if c.bodyBad {
-		return invalidRequest("tier configuration body too large or failed to read")
-	}
-	var creds tierCreds
-	if err := json.Unmarshal(c.body, &creds); err != nil {
-		return invalidRequest("invalid JSON: " + err.Error())
-	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	t, ok := e.tiers[c.seg]
-	if !ok {
-		return tierErr("TierNotFound", "tier not found")
-	}
-	both := creds.AccessKey != "" && creds.SecretKey != ""
-	switch {
-	case t.Type != "s3" && !both:
-		return tierErr("TierMissingCredentials", "tier credentials are required")
-	case both:
-		t.AccessKey, t.SecretKey = creds.AccessKey, creds.SecretKey
-	default: // s3 without both keys: the edit started from the redacting Clone
-		t.SecretKey = "REDACTED"
-	}
-	return writeEmpty(c)
 }
 
 // removeTier is RemoveTier::call and TierConfigMgr::remove (docs/rustfs-wire.md §1.4, §6, §12.7).
@@ -103,7 +61,7 @@ func (e *Emulator) removeTier(c *call) *s3Error {
 func (e *Emulator) removable(c *call, t TierRecord, force bool) *s3Error {
 	if !force {
 		ctx, cancel := e.probeContext(c.r.Context())
-		inUse, err := e.remoteInUse(ctx, t)
+		inUse, err := e.backendFor(t).inUse(ctx)
 		cancel()
 		switch {
 		case err != nil:
@@ -114,24 +72,27 @@ func (e *Emulator) removable(c *call, t TierRecord, force bool) *s3Error {
 			return tierErr("TierNameBackendInUse", "tier backend is not empty")
 		}
 	}
-	if e.referenced(t.Name) {
+	if e.referenced(t.Name, force) {
 		return e.referencedError()
 	}
 	return nil
 }
 
-// referenced is the authoritative reference proof (docs/rustfs-wire.md §6): an object
-// transitioned to the tier; in GA also a lifecycle rule naming it (#6807).
-func (e *Emulator) referenced(name string) bool {
+// referenced is the authoritative reference proof (docs/rustfs-wire.md §6): an object version
+// transitioned to the tier, with or without force; in GA also, without
+// force only, a lifecycle rule naming it (#6807, #6835; §13.3).
+func (e *Emulator) referenced(name string, force bool) bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for _, b := range e.buckets {
-		for _, o := range b.objects {
-			if o.transitioned == name {
-				return true
+		for _, vs := range b.objects {
+			for _, o := range vs {
+				if o.transitioned == name {
+					return true
+				}
 			}
 		}
-		if e.mode == ModeGA && b.lifecycle.namesTier(name) {
+		if e.mode == ModeGA && !force && b.lifecycle.namesTier(name) {
 			return true
 		}
 	}
@@ -146,8 +107,10 @@ func (e *Emulator) referencedError() *s3Error {
 	return tierErr("TierNameBackendInUse", "tier backend is not empty")
 }
 
-// verifyTier is VerifyTier::call (docs/rustfs-wire.md §1.5, §12.8): the name is the decoded,
-// trimmed path segment, else ?tier=; then PUT/GET/DELETE of the probe object.
+// verifyTier is VerifyTier::call (docs/rustfs-wire.md §1.5, §12.8, §13.14): the name is the
+// decoded, trimmed path segment, else ?tier=; then the probe object: rc's
+// PUT/GET/DELETE of "probeobject", GA's full probe with a cleanup window as
+// long as the deadline.
 func (e *Emulator) verifyTier(c *call) *s3Error {
 	if err := c.authorize("admin:ListTier"); err != nil {
 		return err
@@ -171,8 +134,15 @@ func (e *Emulator) verifyTier(c *call) *s3Error {
 	}
 	ctx, cancel := e.probeContext(c.r.Context())
 	defer cancel()
-	if err := e.remoteProbe(ctx, t); err != nil {
-		return tierErr("TierVerificationFailed", "tier verification failed. Tier Perm Err")
+	b := e.backendFor(t)
+	var terr *tierError
+	if e.mode == ModeGA {
+		terr = e.probeGA(ctx, b, e.probeWait)
+	} else {
+		terr = e.probeRC(ctx, b)
+	}
+	if terr != nil {
+		return verifyAnswer(terr)
 	}
 	return writeEmpty(c)
 }

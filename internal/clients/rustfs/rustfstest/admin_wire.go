@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 )
 
@@ -17,17 +18,31 @@ var wireTypes = map[string]string{
 	"azure": "missing Azure configuration", "gcs": "missing GCS configuration", "r2": "missing R2 configuration",
 }
 
-// emulatedTypes share the S3-compatible shape and are fully emulated.
-// wasabi, azure and gcs parse but are answered as unsupported.
-var emulatedTypes = map[string]bool{"s3": true, "rustfs": true, "minio": true, "aliyun": true,
-	"tencent": true, "huaweicloud": true, "r2": true}
+// typeKeys are the string keys of each type's object (tier_config.rs), in
+// the order the list renders them; azure also has spAuth (docs/rustfs-wire.md §2 table).
+var typeKeys = map[string][]string{
+	"s3":          {"name", "endpoint", "accessKey", "secretKey", "bucket", "prefix", "region", "storageClass"},
+	"rustfs":      {"name", "endpoint", "accessKey", "secretKey", "bucket", "prefix", "region", "storageClass"},
+	"minio":       {"name", "endpoint", "accessKey", "secretKey", "bucket", "prefix", "region"},
+	"aliyun":      {"name", "endpoint", "accessKey", "secretKey", "bucket", "prefix", "region"},
+	"tencent":     {"name", "endpoint", "accessKey", "secretKey", "bucket", "prefix", "region"},
+	"huaweicloud": {"name", "endpoint", "accessKey", "secretKey", "bucket", "prefix", "region"},
+	"r2":          {"name", "endpoint", "accessKey", "secretKey", "bucket", "prefix", "region"},
+	"wasabi":      {"name", "endpoint", "accessKey", "secretKey", "bucket", "prefix", "region"},
+	"azure":       {"name", "endpoint", "accessKey", "secretKey", "bucket", "prefix", "region", "storageClass"},
+	"gcs":         {"name", "endpoint", "creds", "bucket", "prefix", "region", "storageClass"},
+}
 
-// backendKeys are the string keys of the typed object (docs/rustfs-wire.md §2 table).
-var backendKeys = []string{"name", "endpoint", "accessKey", "secretKey", "bucket", "prefix", "region", "storageClass"}
+// wasabiRequired are TierWasabi's fields without a serde default.
+var wasabiRequired = []string{"name", "accessKey", "secretKey", "bucket", "region"}
+
+// spAuthKeys are ServicePrincipalAuth's keys (snake_case).
+var spAuthKeys = []string{"tenant_id", "client_id", "client_secret"}
 
 // parseTierConfig decodes an Add body like serde does (docs/rustfs-wire.md §2): lowercase type
 // (missing means Unsupported), the name only inside the typed object, missing
-// keys become "", JSON null or a non-string is a type error.
+// keys become "" (wasabi: unknown keys and missing required keys are
+// errors), JSON null or a non-string is a type error.
 func parseTierConfig(body []byte) (TierRecord, *s3Error) {
 	var top map[string]json.RawMessage
 	if err := json.Unmarshal(body, &top); err != nil {
@@ -48,7 +63,7 @@ func parseTierConfig(body []byte) (TierRecord, *s3Error) {
 		if !ok {
 			continue
 		}
-		fields, err := decodeBackend(raw)
+		fields, err := decodeBackend(key, raw)
 		if err != nil {
 			return TierRecord{}, invalidRequest("invalid JSON: " + err.Error())
 		}
@@ -64,58 +79,113 @@ func parseTierConfig(body []byte) (TierRecord, *s3Error) {
 	return rec, nil
 }
 
-// decodeBackend decodes a typed object into its string keys.
-func decodeBackend(raw json.RawMessage) (map[string]string, error) {
+// decodeBackend decodes a typed object into its string keys (spAuth's keys
+// prefixed "spAuth.").
+func decodeBackend(typ string, raw json.RawMessage) (map[string]string, error) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil {
 		return nil, err
 	}
 	out := map[string]string{}
-	for _, k := range backendKeys {
-		v, ok := obj[k]
-		if !ok {
-			continue
+	for k, v := range obj {
+		switch {
+		case slices.Contains(typeKeys[typ], k):
+			s, err := jsonString(k, v)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = s
+		case typ == "azure" && k == "spAuth":
+			if err := decodeSPAuth(v, out); err != nil {
+				return nil, err
+			}
+		case typ == "wasabi": // #[serde(deny_unknown_fields)]
+			return nil, fmt.Errorf("unknown field `%s`, expected one of `%s`", k, strings.Join(typeKeys[typ], "`, `"))
 		}
-		var s string
-		if bytes.Equal(bytes.TrimSpace(v), []byte("null")) || json.Unmarshal(v, &s) != nil {
-			return nil, fmt.Errorf("invalid type: %s, expected a string for key `%s`", strings.TrimSpace(string(v)), k)
+	}
+	if typ == "wasabi" {
+		for _, k := range wasabiRequired {
+			if _, ok := obj[k]; !ok {
+				return nil, fmt.Errorf("missing field `%s`", k)
+			}
 		}
-		out[k] = s
 	}
 	return out, nil
+}
+
+func decodeSPAuth(raw json.RawMessage, out map[string]string) error {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil {
+		return err
+	}
+	for _, k := range spAuthKeys {
+		if v, ok := obj[k]; ok {
+			s, err := jsonString(k, v)
+			if err != nil {
+				return err
+			}
+			out["spAuth."+k] = s
+		}
+	}
+	return nil
+}
+
+// jsonString decodes a JSON string; null and other types are type errors.
+func jsonString(key string, v json.RawMessage) (string, error) {
+	var s string
+	if bytes.Equal(bytes.TrimSpace(v), []byte("null")) || json.Unmarshal(v, &s) != nil {
+		return "", fmt.Errorf("invalid type: %s, expected a string for key `%s`", strings.TrimSpace(string(v)), key)
+	}
+	return s, nil
 }
 
 func recordFrom(typ string, f map[string]string) TierRecord {
 	return TierRecord{Type: typ, Name: f["name"], Endpoint: f["endpoint"], AccessKey: f["accessKey"],
 		SecretKey: f["secretKey"], Bucket: f["bucket"], Prefix: f["prefix"], Region: f["region"],
-		StorageClass: f["storageClass"]}
+		StorageClass: f["storageClass"], Creds: f["creds"], SPTenantID: f["spAuth.tenant_id"],
+		SPClientID: f["spAuth.client_id"], SPClientSecret: f["spAuth.client_secret"]}
 }
 
-// listBackend is the typed object as the list renders it, keys in the docs/rustfs-wire.md §2
-// table order; storageClass exists only for s3 and rustfs.
-type listBackend struct {
-	Name         string  `json:"name"`
-	Endpoint     string  `json:"endpoint"`
-	AccessKey    string  `json:"accessKey"`
-	SecretKey    string  `json:"secretKey"`
-	Bucket       string  `json:"bucket"`
-	Prefix       string  `json:"prefix"`
-	Region       string  `json:"region"`
-	StorageClass *string `json:"storageClass,omitempty"`
-}
-
-// listEntry renders one tier for the list with the secret key replaced by
-// "REDACTED" (docs/rustfs-wire.md §2, the redacting Clone). There is no top-level name.
-func listEntry(t TierRecord) json.RawMessage {
-	b := listBackend{Name: t.Name, Endpoint: t.Endpoint, AccessKey: t.AccessKey, SecretKey: "REDACTED",
-		Bucket: t.Bucket, Prefix: t.Prefix, Region: t.Region}
-	if t.Type == "s3" || t.Type == "rustfs" {
-		sc := t.StorageClass // stored as sent; only the rustfs backend ignores it (docs/rustfs-wire.md §2)
-		b.StorageClass = &sc
+// listEntry renders one tier for the list (docs/rustfs-wire.md §2, the redacting Clone): the
+// type's keys in order, secretKey and gcs creds "REDACTED"; azure's spAuth
+// client secret is shown by rc and redacted by GA. There is no top-level
+// name.
+func (e *Emulator) listEntry(t TierRecord) json.RawMessage {
+	values := map[string]string{"name": t.Name, "endpoint": t.Endpoint, "accessKey": t.AccessKey,
+		"secretKey": redactedValue, "bucket": t.Bucket, "prefix": t.Prefix, "region": t.Region,
+		"storageClass": t.StorageClass, "creds": redactedValue}
+	var b strings.Builder
+	b.WriteString("{")
+	for i, k := range typeKeys[t.Type] {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		writeJSONPair(&b, k, values[k])
 	}
-	inner, _ := json.Marshal(b)    //nolint:errchkjson // plain strings
+	if t.Type == "azure" {
+		secret := t.SPClientSecret
+		if e.mode == ModeGA && secret != "" {
+			secret = redactedValue
+		}
+		b.WriteString(`,"spAuth":{`)
+		writeJSONPair(&b, "tenant_id", t.SPTenantID)
+		b.WriteString(",")
+		writeJSONPair(&b, "client_id", t.SPClientID)
+		b.WriteString(",")
+		writeJSONPair(&b, "client_secret", secret)
+		b.WriteString("}")
+	}
+	b.WriteString("}")
 	typ, _ := json.Marshal(t.Type) //nolint:errchkjson // plain string
-	return json.RawMessage(`{"type":` + string(typ) + `,` + string(typ) + `:` + string(inner) + `}`)
+	return json.RawMessage(`{"type":` + string(typ) + `,` + string(typ) + `:` + b.String() + `}`)
+}
+
+func writeJSONPair(b *strings.Builder, k, v string) {
+	kb, _ := json.Marshal(k) //nolint:errchkjson // plain string
+	vb, _ := json.Marshal(v) //nolint:errchkjson // plain string
+	b.Write(kb)
+	b.WriteString(":")
+	b.Write(vb)
 }
 
 // adminQueryKeys are the keys of AddTierQuery (docs/rustfs-wire.md §1); unknown keys are ignored.

@@ -152,7 +152,7 @@ func TestEditChangesOnlyCredentialsWithoutRemoteCall(t *testing.T) {
 	p.remote.ResetCounters()
 	want(t, p.admin(t, http.MethodPost, "/tier/COLD", "", []byte(`{"accessKey":"NEW","secretKey":"NEWSK","endpoint":"x"}`)), 200, "", "")
 	rec, _ := p.local.Tier("COLD")
-	if rec.AccessKey != "NEW" || rec.SecretKey != "NEWSK" || rec.Endpoint != p.remote.URL() {
+	if rec.AccessKey != "NEW" || rec.SecretKey != "NEWSK" || rec.Endpoint != p.remote.TierURL() {
 		t.Errorf("after edit: access key %q, endpoint %q", rec.AccessKey, rec.Endpoint)
 	}
 	if n := len(p.remote.Requests()); n != 0 {

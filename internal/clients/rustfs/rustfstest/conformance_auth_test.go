@@ -7,7 +7,7 @@ import (
 )
 
 // docs/rustfs-wire.md §12.1: routes on both prefixes; static tier/clear beats tier/{name}; unknown
-// admin path → 501; an unrouted v4 path → 426 with an empty body.
+// admin path → 501 (unsigned: 403, §0.1); an unrouted v4 path → 426 with an empty body.
 func TestRoutesServedOnBothPrefixes(t *testing.T) {
 	p := newPair(t, ModeRC)
 	for _, prefix := range []string{"/rustfs/admin/v3", "/minio/admin/v3"} {
@@ -33,6 +33,8 @@ func TestClearBeatsTierNameForPost(t *testing.T) {
 func TestUnknownAdminPathIsNotImplemented(t *testing.T) {
 	p := newPair(t, ModeRC)
 	want(t, p.admin(t, http.MethodGet, "/nothing-here", "", nil), http.StatusNotImplemented, "NotImplemented", "")
+	want(t, do(t, p.local.URL(), req{method: http.MethodGet, path: "/rustfs/admin/v3/nothing-here", unsigned: true}),
+		http.StatusForbidden, "AccessDenied", "Signature is required")
 	got := do(t, p.local.URL(), req{method: http.MethodGet, path: "/rustfs/admin/v4/tier"})
 	if got.Status != http.StatusUpgradeRequired || len(got.Body) != 0 {
 		t.Errorf("v4: want 426 with no body, got %d %q", got.Status, got.Body)

@@ -36,7 +36,7 @@ func lcCases() map[string]lcCase {
 		"MissingStatusIsMalformedXML": {body: lcBody(`<Rule>` + tr + `</Rule>`), status: 400, code: "MalformedXML"},
 		"BadStatusIsMalformedXML": {body: lcBody(`<Rule><Status>enabled</Status>` + tr + `</Rule>`), status: 400,
 			code: "MalformedXML", message: "Malformed XML: Rule status must be either Enabled or Disabled"},
-		"NoRules": {body: lcBody(""), status: 400, code: "InvalidArgument", message: msgNoRule},
+		"NoRulesIsMalformedXML": {body: lcBody(""), status: 400, code: "MalformedXML"},
 		"ExpirationDaysZero": {body: lcBody(`<Rule><Status>Enabled</Status><Expiration><Days>0</Days></Expiration></Rule>`),
 			status: 400, code: "InvalidArgument", message: msgExpirationDays},
 		"ExpirationDateNotMidnight": {body: lcBody(`<Rule><Status>Enabled</Status><Expiration><Date>2030-01-01T10:00:00Z</Date></Expiration></Rule>`),

@@ -14,8 +14,6 @@
 package rustfstest
 
 import (
-	"context"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -81,7 +79,17 @@ type Emulator struct {
 	logf      func(format string, args ...any)
 	remote    *http.Client
 	aliases   map[string]string
+	vhosts    []string
 	probeWait time.Duration
+	// r2VersionIDs makes PUTs answer a version ID on an unversioned bucket.
+	r2VersionIDs bool
+	// unprobed are the tier types whose GA backend cannot list its probe
+	// object (WithoutCandidateProbe).
+	unprobed map[string]bool
+	// mutating are the tiers an add or edit is working on.
+	mutating map[string]bool
+	// tls makes NewServer serve HTTPS.
+	tls bool
 	// deploymentID is what the info route reports (docs/rustfs-wire.md §15.3).
 	deploymentID string
 }
@@ -155,11 +163,46 @@ func WithRequestLog(logf func(format string, args ...any)) Option {
 }
 
 // WithRemoteAlias makes outbound tier calls to host (host or host:port, as in
-// a tier endpoint) connect to addr instead. It lets an "s3" tier use a
-// public-looking name while the remote is another local emulator.
+// a tier endpoint) connect to addr instead. It lets a tier use a public
+// name, such as Wasabi's s3.wasabisys.com, while the remote is another
+// emulator. Servers of this process are reachable without it, under their
+// test host names (Server.TierURL).
 func WithRemoteAlias(host, addr string) Option { return func(e *Emulator) { e.aliases[host] = addr } }
 
-// WithProbeTimeout bounds the remote validation of add and remove (RustFS: 30 s,
+// WithVirtualHostDomain makes the emulator also serve virtual-host style
+// requests, "<bucket>.<domain>", as the aliyun, tencent, huaweicloud and
+// azure tier backends send them (docs/rustfs-wire.md §18). A Server serves
+// them under its test host name without this option.
+func WithVirtualHostDomain(domain string) Option {
+	return func(e *Emulator) { e.vhosts = append(e.vhosts, domain) }
+}
+
+// WithTLS makes NewServer serve HTTPS with the net/http/httptest
+// certificate. Every emulator of this process trusts it as a tier remote.
+func WithTLS() Option { return func(e *Emulator) { e.tls = true } }
+
+// WithR2PutVersionIDs makes the emulator answer like a Cloudflare R2 bucket
+// as a tier's remote: every object PUT answers an x-amz-version-id although
+// the bucket reports no versioning and lists the object as its null version.
+// A GA RustFS refuses such a remote at add (docs/rustfs-wire.md §13.7,
+// rustfs/rustfs#7999).
+func WithR2PutVersionIDs() Option { return func(e *Emulator) { e.r2VersionIDs = true } }
+
+// WithoutCandidateProbe makes the GA backends of the given tier types unable
+// to list their probe object, as docs/rustfs-wire.md §4.3 infers for RustFS
+// 1.0.0's wasabi, aliyun, tencent, huaweicloud and azure backends (not
+// confirmed against a GA build): every GA add and credential edit of such a
+// tier then fails with "Remote tier probe outcome is uncertain". By default
+// every S3-compatible type probes like s3.
+func WithoutCandidateProbe(types ...string) Option {
+	return func(e *Emulator) {
+		for _, t := range types {
+			e.unprobed[t] = true
+		}
+	}
+}
+
+// WithProbeTimeout bounds the remote validation of add, edit, verify and remove (RustFS: 30 s,
 // docs/rustfs-wire.md §4.4, TIER_REMOTE_VALIDATION_TIMEOUT).
 func WithProbeTimeout(d time.Duration) Option { return func(e *Emulator) { e.probeWait = d } }
 
@@ -171,29 +214,13 @@ func New(opts ...Option) *Emulator {
 		stats: map[string]TierStat{}, dropped: map[string]bool{}, counts: map[string]int{}, faults: map[string]*Fault{},
 		aliases: map[string]string{}, probeWait: 30 * time.Second, deploymentID: newDeploymentID(),
 		accounts: map[string]*serviceAccount{}, policies: map[string]*cannedPolicy{},
+		unprobed: map[string]bool{}, mutating: map[string]bool{},
 	}
 	for _, o := range opts {
 		o(e)
 	}
 	e.remote = &http.Client{Transport: e.remoteTransport()}
 	return e
-}
-
-// remoteTransport dials tier endpoints, honouring WithRemoteAlias.
-func (e *Emulator) remoteTransport() *http.Transport {
-	tr := http.DefaultTransport.(*http.Transport).Clone()
-	d := &net.Dialer{Timeout: 5 * time.Second}
-	tr.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
-		if a, ok := e.aliases[addr]; ok {
-			addr = a
-		} else if host, _, err := net.SplitHostPort(addr); err == nil {
-			if a, ok := e.aliases[host]; ok {
-				addr = a
-			}
-		}
-		return d.DialContext(ctx, network, addr)
-	}
-	return tr
 }
 
 // Mode returns the emulated release.

@@ -48,6 +48,7 @@ var (
 	errNotImplemented  = errf(http.StatusNotImplemented, "NotImplemented", "A header you provided implies functionality that is not implemented.")
 	errNoSuchBucket    = errf(http.StatusNotFound, "NoSuchBucket", "The specified bucket does not exist")
 	errNoSuchKey       = errf(http.StatusNotFound, "NoSuchKey", "The specified key does not exist.")
+	errNoSuchVersion   = errf(http.StatusNotFound, "NoSuchVersion", "The specified version does not exist.")
 	errNoSuchLifecycle = errf(http.StatusNotFound, "NoSuchLifecycleConfiguration", "The lifecycle configuration does not exist")
 	errNoObjectLock    = errf(http.StatusNotFound, "ObjectLockConfigurationNotFoundError",
 		"Object Lock configuration does not exist for this bucket")

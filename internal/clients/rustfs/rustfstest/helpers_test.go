@@ -139,7 +139,7 @@ func newPair(t *testing.T, mode Mode, opts ...Option) pair {
 
 // tierJSON is an Add body for a rustfs tier on the pair's remote.
 func (p pair) tierJSON(name string) []byte {
-	return []byte(`{"type":"rustfs","rustfs":{"name":"` + name + `","endpoint":"` + p.remote.URL() +
+	return []byte(`{"type":"rustfs","rustfs":{"name":"` + name + `","endpoint":"` + p.remote.TierURL() +
 		`","accessKey":"` + remoteAK + `","secretKey":"` + remoteSK + `","bucket":"cold","prefix":"tiered/","region":"us-east-1","storageClass":""}}`)
 }
 

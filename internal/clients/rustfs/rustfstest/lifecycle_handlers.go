@@ -31,8 +31,9 @@ func (e *Emulator) getLifecycle(c *call) *s3Error {
 }
 
 // putLifecycle is execute_put_bucket_lifecycle_configuration (docs/rustfs-wire.md §8.2) in its
-// order: empty body, parse, ID assignment, status, Lifecycle::validate, tier
-// check, then store (dropping the fields named by WithDroppedLifecycleFields).
+// order: empty body, strict parse (§8.3), ID assignment, status,
+// Lifecycle::validate, tier check, then store (dropping the fields named by
+// WithDroppedLifecycleFields).
 func (e *Emulator) putLifecycle(c *call) *s3Error {
 	if err := c.authorize("s3:PutBucketLifecycle"); err != nil {
 		return err
@@ -44,14 +45,12 @@ func (e *Emulator) putLifecycle(c *call) *s3Error {
 	if len(bytes.TrimSpace(c.body)) == 0 { // docs/rustfs-wire.md §8.2 step 1: no message
 		return invalidArgument("")
 	}
+	if checkStrict(c.body) != nil { // docs/rustfs-wire.md §8.3
+		return errMalformedXML
+	}
 	l, err := parseLifecycle(c.body)
 	if err != nil {
 		return errMalformedXML
-	}
-	for _, r := range l.Rules {
-		if r.Status == nil { // docs/rustfs-wire.md §8.1: a missing <Status> is MalformedXML
-			return errMalformedXML
-		}
 	}
 	assignRuleIDs(l.Rules)
 	for _, r := range l.Rules {

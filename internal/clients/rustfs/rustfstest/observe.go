@@ -40,7 +40,11 @@ func (e *Emulator) count(route string) {
 }
 
 func (e *Emulator) record(r *http.Request, route string, status int) {
-	rec := RequestRecord{Method: r.Method, Path: r.URL.Path, Route: route, Status: status}
+	e.recordRoute(r.Method, r.URL.Path, route, status)
+}
+
+func (e *Emulator) recordRoute(method, path, route string, status int) {
+	rec := RequestRecord{Method: method, Path: path, Route: route, Status: status}
 	e.mu.Lock()
 	e.requests = append(e.requests, rec)
 	logf := e.logf

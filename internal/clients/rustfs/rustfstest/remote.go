@@ -3,7 +3,9 @@ package rustfstest
 import (
 	"bytes"
 	"context"
+	"crypto/md5" //nolint:gosec // S3's Content-MD5 is MD5 by definition
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/xml"
 	"errors"
@@ -11,53 +13,108 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
-// errProbeTimeout is the 30 s remote validation deadline (docs/rustfs-wire.md §4): RustFS then
+// errProbeTimeout is the 30 s remote validation deadline (docs/rustfs-wire.md §4.4): RustFS then
 // answers as if the backend were in use.
 var errProbeTimeout = errors.New("Timed out validating the remote tier mutation") //nolint:staticcheck // RustFS's text
 
-// probeObject is the object verify (and GA add) writes, reads and deletes (docs/rustfs-wire.md §1.5).
-const probeObject = "probeobject"
+// dnsLookupTypes address the remote bucket virtual-host style (docs/rustfs-wire.md §18).
+var dnsLookupTypes = map[string]bool{"aliyun": true, "tencent": true, "huaweicloud": true, "azure": true}
 
-// remoteCall sends one signed S3 request to a tier's endpoint with the
-// tier's credentials. Errors carry RustFS's texts: "client error (Connect)"
-// for transport failures and "remote tier request failed with status …" for
-// HTTP errors (docs/rustfs-wire.md §4.3).
-func (e *Emulator) remoteCall(ctx context.Context, t TierRecord, method, path string, q url.Values, body []byte) ([]byte, error) {
-	base, err := url.Parse(t.Endpoint)
-	if err != nil {
-		return nil, err
+// An s3Backend is how RustFS speaks S3 to a tier's remote (the warm
+// backends of docs/rustfs-wire.md §18): SigV4 with the tier's keys and region, path or
+// virtual-host addressing, objects under the tier's prefix.
+type s3Backend struct {
+	e       *Emulator
+	t       TierRecord
+	located bool
+}
+
+// A remoteAnswer is a successful remote response.
+type remoteAnswer struct {
+	body   []byte
+	header http.Header
+}
+
+// call sends one signed request for key ("" for the bucket). Errors carry
+// RustFS's texts: "client error (Connect)" for transport failures and
+// "remote tier request failed with status …" for HTTP errors (docs/rustfs-wire.md §4.3).
+func (b *s3Backend) call(ctx context.Context, method, key string, q url.Values, body []byte, hdr http.Header) (remoteAnswer, error) {
+	if err := b.locate(ctx); err != nil {
+		return remoteAnswer{}, err
 	}
-	u := *base
-	u.Path = strings.TrimRight(base.Path, "/") + path
-	u.RawQuery = q.Encode()
-	req, err := http.NewRequestWithContext(ctx, method, u.String(), bytes.NewReader(body))
-	if err != nil {
-		return nil, err
+	return b.send(ctx, method, key, q, body, hdr)
+}
+
+// locate asks GET ?location once when the tier has no region, as RustFS's
+// bucket-location cache does (docs/rustfs-wire.md §18).
+func (b *s3Backend) locate(ctx context.Context) error {
+	if b.t.Region != "" || b.located {
+		return nil
 	}
-	region := t.Region
+	b.located = true
+	_, err := b.send(ctx, http.MethodGet, "", url.Values{"location": {""}}, nil, nil)
+	return err
+}
+
+func (b *s3Backend) send(ctx context.Context, method, key string, q url.Values, body []byte, hdr http.Header) (remoteAnswer, error) {
+	u, err := b.url(key, q)
+	if err != nil {
+		return remoteAnswer{}, err
+	}
+	req, err := http.NewRequestWithContext(ctx, method, u, bytes.NewReader(body))
+	if err != nil {
+		return remoteAnswer{}, err
+	}
+	for k, v := range hdr {
+		req.Header[k] = v
+	}
+	region := b.t.Region
 	if region == "" {
 		region = DefaultRegion
 	}
-	e.signOutbound(req, body, t.AccessKey, t.SecretKey, region)
-	resp, err := e.remote.Do(req)
+	b.e.signOutbound(req, body, b.t.AccessKey, b.t.SecretKey, region)
+	resp, err := b.e.remote.Do(req)
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return nil, errProbeTimeout
+		return remoteAnswer{}, errProbeTimeout
 	}
 	if err != nil {
-		return nil, errors.New("client error (Connect)")
+		return remoteAnswer{}, errors.New("client error (Connect)")
 	}
 	defer resp.Body.Close() //nolint:errcheck // read-only
 	data, _ := io.ReadAll(io.LimitReader(resp.Body, maxS3Body))
 	if resp.StatusCode/100 != 2 {
 		var x errorXML
 		_ = xml.Unmarshal(data, &x)
-		return nil, fmt.Errorf("remote tier request failed with status %d %s: %s",
+		return remoteAnswer{}, fmt.Errorf("remote tier request failed with status %d %s: %s",
 			resp.StatusCode, http.StatusText(resp.StatusCode), x.Code)
 	}
-	return data, nil
+	return remoteAnswer{body: data, header: resp.Header}, nil
+}
+
+// url addresses key in the tier's bucket, virtual-host style for the types
+// that use DNS bucket lookup, else path style.
+func (b *s3Backend) url(key string, q url.Values) (string, error) {
+	base, err := url.Parse(b.t.Endpoint)
+	if err != nil {
+		return "", err
+	}
+	u := *base
+	p := strings.TrimRight(base.Path, "/")
+	if dnsLookupTypes[b.t.Type] {
+		u.Host = b.t.Bucket + "." + u.Host
+		u.Path = p + "/" + key
+	} else {
+		u.Path = p + "/" + b.t.Bucket
+		if key != "" {
+			u.Path += "/" + key
+		}
+	}
+	u.RawQuery = q.Encode()
+	return u.String(), nil
 }
 
 // signOutbound signs req with the emulator's own SigV4 code (signed payload).
@@ -76,27 +133,30 @@ func (e *Emulator) signOutbound(req *http.Request, body []byte, accessKey, secre
 		sigAlgorithm, accessKey, h.date, region, strings.Join(h.signedHeaders, ";"), sig))
 }
 
-// remotePrefix is the prefix the in-use probe lists: a trailing "/" stripped
-// (rustfs/minio/…) or "/" trimmed on both sides (s3) (docs/rustfs-wire.md §4).
-func remotePrefix(t TierRecord) string {
-	if t.Type == "s3" {
-		return strings.Trim(t.Prefix, "/")
+// prefix is the tier prefix as the backend uses it: s3 trims "/" on both
+// sides, the other types strip one trailing "/" (docs/rustfs-wire.md §18).
+func (b *s3Backend) prefix() string {
+	if b.t.Type == "s3" {
+		return strings.Trim(b.t.Prefix, "/")
 	}
-	return strings.TrimSuffix(t.Prefix, "/")
+	return strings.TrimSuffix(b.t.Prefix, "/")
 }
 
-// remoteInUse is WarmBackendS3::in_use (docs/rustfs-wire.md §4): when the region is empty a
-// GET ?location first, then one ListObjectsV2 with max-keys=1 and delimiter
-// "/" on the prefix; any Contents or CommonPrefixes means in use.
-func (e *Emulator) remoteInUse(ctx context.Context, t TierRecord) (bool, error) {
-	if t.Region == "" {
-		if _, err := e.remoteCall(ctx, t, http.MethodGet, "/"+t.Bucket, url.Values{"location": {""}}, nil); err != nil {
-			return false, err
-		}
+// dest is get_dest: the object's key under the prefix.
+func (b *s3Backend) dest(object string) string {
+	if p := b.prefix(); p != "" {
+		return p + "/" + object
 	}
-	q := url.Values{"list-type": {"2"}, "encoding-type": {"url"}, "prefix": {remotePrefix(t)},
+	return object
+}
+
+// inUse is WarmBackendS3::in_use (docs/rustfs-wire.md §18.1): one ListObjectsV2 with max-keys=1
+// and delimiter "/" on the prefix, without a trailing slash; any Contents or
+// CommonPrefixes means in use.
+func (b *s3Backend) inUse(ctx context.Context) (bool, error) {
+	q := url.Values{"list-type": {"2"}, "encoding-type": {"url"}, "prefix": {b.prefix()},
 		"delimiter": {"/"}, "max-keys": {"1"}}
-	data, err := e.remoteCall(ctx, t, http.MethodGet, "/"+t.Bucket, q, nil)
+	a, err := b.call(ctx, http.MethodGet, "", q, nil, nil)
 	if err != nil {
 		return false, err
 	}
@@ -104,33 +164,69 @@ func (e *Emulator) remoteInUse(ctx context.Context, t TierRecord) (bool, error) 
 		Contents       []struct{ Key string } `xml:"Contents"`
 		CommonPrefixes []struct{ Prefix string }
 	}
-	if err := xml.Unmarshal(data, &res); err != nil {
+	if err := xml.Unmarshal(a.body, &res); err != nil {
 		return false, err
 	}
 	return len(res.Contents)+len(res.CommonPrefixes) > 0, nil
 }
 
-// remoteProbe is check_warm_backend (docs/rustfs-wire.md §1.5): PUT, GET and DELETE of
-// <prefix>/probeobject on the remote.
-func (e *Emulator) remoteProbe(ctx context.Context, t TierRecord) error {
-	key := probeObject
-	if p := strings.Trim(t.Prefix, "/"); p != "" {
-		key = p + "/" + probeObject
+// validate is WarmBackend::validate: only Wasabi checks the remote, whose
+// bucket must be unversioned (docs/rustfs-wire.md §2).
+func (b *s3Backend) validate(ctx context.Context) error {
+	if b.t.Type != "wasabi" {
+		return nil
 	}
-	path := "/" + t.Bucket + "/" + key
-	for _, m := range []string{http.MethodPut, http.MethodGet, http.MethodDelete} {
-		var body []byte
-		if m == http.MethodPut {
-			body = []byte("RustFS")
-		}
-		if _, err := e.remoteCall(ctx, t, m, path, nil, body); err != nil {
-			return err
-		}
+	status, err := b.versioning(ctx)
+	if err == nil && status != "" {
+		err = errors.New("Wasabi tier bucket must be unversioned") //nolint:staticcheck // RustFS's text
 	}
-	return nil
+	return err
 }
 
-// probeContext bounds a remote validation like TIER_REMOTE_VALIDATION_TIMEOUT.
-func (e *Emulator) probeContext(parent context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(parent, e.probeWait)
+func (b *s3Backend) versioning(ctx context.Context) (string, error) {
+	a, err := b.call(ctx, http.MethodGet, "", url.Values{"versioning": {""}}, nil, nil)
+	if err != nil {
+		return "", err
+	}
+	var v struct {
+		Status    string `xml:"Status"`
+		MFADelete string `xml:"MfaDelete"`
+	}
+	if err := xml.Unmarshal(a.body, &v); err != nil {
+		return "", err
+	}
+	return v.Status + v.MFADelete, nil
+}
+
+// put writes an object with Content-MD5 and returns the version ID the
+// remote answered, if any.
+func (b *s3Backend) put(ctx context.Context, object string, body []byte) (string, error) {
+	sum := md5.Sum(body) //nolint:gosec // see import
+	hdr := http.Header{"Content-Md5": {base64.StdEncoding.EncodeToString(sum[:])}}
+	a, err := b.call(ctx, http.MethodPut, b.dest(object), nil, body, hdr)
+	if err != nil {
+		return "", err
+	}
+	return a.header.Get("X-Amz-Version-Id"), nil
+}
+
+// get reads the first n bytes of an object (one version, when given).
+func (b *s3Backend) get(ctx context.Context, object, versionID string, n int) ([]byte, error) {
+	q := url.Values{}
+	if versionID != "" {
+		q.Set("versionId", versionID)
+	}
+	hdr := http.Header{"Range": {"bytes=0-" + strconv.Itoa(n-1)}}
+	a, err := b.call(ctx, http.MethodGet, b.dest(object), q, nil, hdr)
+	return a.body, err
+}
+
+// remove deletes an object (exactly one version, when given).
+func (b *s3Backend) remove(ctx context.Context, object, versionID string) error {
+	q := url.Values{}
+	if versionID != "" {
+		q.Set("versionId", versionID)
+	}
+	_, err := b.call(ctx, http.MethodDelete, b.dest(object), q, nil, nil)
+	return err
 }

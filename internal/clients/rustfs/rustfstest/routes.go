@@ -29,6 +29,7 @@ const (
 	RoutePutLifecycle     = "lifecycle.put"
 	RouteDeleteLifecycle  = "lifecycle.delete"
 	RouteListObjects      = "object.list"
+	RouteListVersions     = "object.listVersions"
 	RoutePutObject        = "object.put"
 	RouteGetObject        = "object.get"
 	RouteHeadObject       = "object.head"
@@ -130,6 +131,15 @@ func s3Route(r *http.Request) (route, bucketName, key string) {
 	return bucketRoute(r.Method, r.URL.Query()), bucketName, ""
 }
 
+// vhostRoute maps a virtual-host style request for bucketName.
+func vhostRoute(r *http.Request, bucketName string) (route, bucket, key string) {
+	key = strings.TrimPrefix(r.URL.Path, "/")
+	if key != "" {
+		return objectRoute(r.Method), bucketName, key
+	}
+	return bucketRoute(r.Method, r.URL.Query()), bucketName, ""
+}
+
 func objectRoute(method string) string {
 	switch method {
 	case http.MethodPut:
@@ -149,13 +159,14 @@ var bucketSubresources = map[string]map[string]string{
 	"location":    {http.MethodGet: RouteBucketLocation},
 	"object-lock": {http.MethodGet: RouteObjectLock},
 	"versioning":  {http.MethodGet: RouteGetVersioning, http.MethodPut: RoutePutVersioning},
+	"versions":    {http.MethodGet: RouteListVersions},
 	"lifecycle": {http.MethodGet: RouteGetLifecycle, http.MethodPut: RoutePutLifecycle,
 		http.MethodDelete: RouteDeleteLifecycle},
 }
 
 // otherSubresources are S3 subresources the emulator does not implement.
 var otherSubresources = []string{"acl", "policy", "tagging", "cors", "encryption", "replication", "notification",
-	"website", "logging", "uploads", "delete", "retention", "legal-hold", "versions", "accelerate", "requestPayment"}
+	"website", "logging", "uploads", "delete", "retention", "legal-hold", "accelerate", "requestPayment"}
 
 func bucketRoute(method string, q url.Values) string {
 	for name, byMethod := range bucketSubresources {

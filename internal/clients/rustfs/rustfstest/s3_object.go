@@ -1,14 +1,14 @@
 package rustfstest
 
-// Object routes: enough S3 for the tier probes (docs/rustfs-wire.md §4 in-use ListObjectsV2,
-// §1.5 probe object) and for seeding a non-empty prefix.
+// Object routes: enough S3 for the tier probes (docs/rustfs-wire.md §18: the
+// in-use ListObjectsV2, the probe object) and for seeding a non-empty prefix.
 
 import (
+	"crypto/md5" //nolint:gosec // S3's Content-MD5 is MD5 by definition
 	"encoding/base64"
 	"encoding/xml"
 	"net/http"
 	"net/url"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -92,13 +92,12 @@ func (e *Emulator) listObjects(c *call) *s3Error {
 func listBucket(b *bucket, p listParams) listResultXML {
 	res := listResultXML{Xmlns: s3Namespace, Name: b.name, Prefix: p.prefix, MaxKeys: p.maxKeys,
 		Delimiter: p.delimiter, EncodingType: p.encoding}
-	keys := make([]string, 0, len(b.objects))
-	for k := range b.objects {
+	var keys []string
+	for _, k := range b.keys() {
 		if strings.HasPrefix(k, p.prefix) && k > p.after {
 			keys = append(keys, k)
 		}
 	}
-	sort.Strings(keys)
 	seen := map[string]bool{}
 	last := ""
 	for _, k := range keys {
@@ -118,7 +117,7 @@ func listBucket(b *bucket, p listParams) listResultXML {
 			last = cp + "\xff"
 			continue
 		}
-		o := b.objects[k]
+		o := b.head(k)
 		res.Contents = append(res.Contents, listEntryXML{Key: encodeKey(k, p.encoding),
 			LastModified: o.modTime.UTC().Format(lcDateFormat), ETag: o.etag, Size: len(o.body), StorageClass: storageClass(o)})
 		last = k
@@ -155,8 +154,13 @@ func storageClass(o *object) string {
 	return "STANDARD"
 }
 
+// putObject stores a new version. A Content-MD5 header must match the body;
+// a versioned bucket answers the version ID (docs/rustfs-wire.md §18.2).
 func (e *Emulator) putObject(c *call) *s3Error {
 	if err := c.authorize("s3:PutObject"); err != nil {
+		return err
+	}
+	if err := checkContentMD5(c); err != nil {
 		return err
 	}
 	e.mu.Lock()
@@ -166,53 +170,92 @@ func (e *Emulator) putObject(c *call) *s3Error {
 		return errNoSuchBucket
 	}
 	o := newObject(c.body, e.now())
-	b.objects[c.key] = o
+	b.store(c.key, o)
 	c.w.Header().Set("ETag", o.etag)
+	switch {
+	case b.versioning != "":
+		c.w.Header().Set("X-Amz-Version-Id", wireVersionID(o.versionID))
+	case e.r2VersionIDs:
+		c.w.Header().Set("X-Amz-Version-Id", newVersionID())
+	}
 	return nil
 }
 
-// getObject serves GET and HEAD.
+// checkContentMD5 verifies a Content-MD5 header against the body.
+func checkContentMD5(c *call) *s3Error {
+	v := c.r.Header.Get("Content-Md5")
+	if v == "" {
+		return nil
+	}
+	sum := md5.Sum(c.body) //nolint:gosec // S3's Content-MD5 is MD5 by definition
+	if v != base64.StdEncoding.EncodeToString(sum[:]) {
+		return errf(http.StatusBadRequest, "BadDigest", "The Content-MD5 you specified did not match what we received.")
+	}
+	return nil
+}
+
+// getObject serves GET and HEAD of the current version or, with versionId,
+// of one version; GET honours a single "bytes=a-b" range.
 func (e *Emulator) getObject(c *call) *s3Error {
 	if err := c.authorize("s3:GetObject"); err != nil {
 		return err
 	}
+	vid, versioned := c.r.URL.Query()["versionId"]
 	e.mu.Lock()
 	b, ok := e.buckets[c.bucket]
 	var o *object
-	if ok {
-		o = b.objects[c.key]
+	var bucketVersioning string
+	switch {
+	case ok && versioned:
+		o, bucketVersioning = b.version(c.key, vid[0]), b.versioning
+	case ok:
+		o, bucketVersioning = b.head(c.key), b.versioning
 	}
 	e.mu.Unlock()
 	switch {
 	case !ok:
 		return errNoSuchBucket
-	case o == nil:
+	case o == nil && versioned:
+		return errNoSuchVersion
+	case o == nil, o.deleteMarker:
 		return errNoSuchKey
 	}
 	h := c.w.Header()
+	if bucketVersioning != "" || versioned {
+		h.Set("X-Amz-Version-Id", wireVersionID(o.versionID))
+	}
 	h.Set("ETag", o.etag)
-	h.Set("Content-Length", strconv.Itoa(len(o.body)))
 	h.Set("Last-Modified", o.modTime.UTC().Format(http.TimeFormat))
 	h.Set("X-Amz-Storage-Class", storageClass(o))
-	if c.r.Method == http.MethodGet {
-		_, _ = c.w.Write(o.body)
-	}
-	return nil
+	return writeBody(c, o.body)
 }
 
-// deleteObject: 204 whether or not the key existed.
+// deleteObject: 204 whether or not the key existed. Without versionId a
+// versioned bucket gets a delete marker; with it, exactly that version goes.
 func (e *Emulator) deleteObject(c *call) *s3Error {
 	if err := c.authorize("s3:DeleteObject"); err != nil {
 		return err
 	}
+	vid, exact := c.r.URL.Query()["versionId"]
 	e.mu.Lock()
 	b, ok := e.buckets[c.bucket]
-	if ok {
-		delete(b.objects, c.key)
+	var marker *object
+	switch {
+	case ok && exact:
+		b.removeVersion(c.key, vid[0])
+	case ok:
+		marker = b.remove(c.key, e.now())
 	}
 	e.mu.Unlock()
 	if !ok {
 		return errNoSuchBucket
+	}
+	switch {
+	case exact:
+		c.w.Header().Set("X-Amz-Version-Id", vid[0])
+	case marker != nil:
+		c.w.Header().Set("X-Amz-Delete-Marker", "true")
+		c.w.Header().Set("X-Amz-Version-Id", wireVersionID(marker.versionID))
 	}
 	c.w.WriteHeader(http.StatusNoContent)
 	return nil

@@ -37,7 +37,8 @@ var handlers = map[string]handler{
 	RouteObjectLock: (*Emulator).objectLockConfig, RouteGetVersioning: (*Emulator).getVersioning,
 	RoutePutVersioning: (*Emulator).putVersioning, RouteGetLifecycle: (*Emulator).getLifecycle,
 	RoutePutLifecycle: (*Emulator).putLifecycle, RouteDeleteLifecycle: (*Emulator).deleteLifecycle,
-	RouteListObjects: (*Emulator).listObjects, RoutePutObject: (*Emulator).putObject,
+	RouteListObjects: (*Emulator).listObjects, RouteListVersions: (*Emulator).listObjectVersions,
+	RoutePutObject: (*Emulator).putObject,
 	RouteGetObject: (*Emulator).getObject, RouteHeadObject: (*Emulator).getObject,
 	RouteDeleteObject: (*Emulator).deleteObject, RouteAddServiceAccount: (*Emulator).addServiceAccount,
 	RouteUpdateServiceAccount: (*Emulator).updateServiceAccount, RouteServiceAccountInfo: (*Emulator).serviceAccountInfo,
@@ -64,17 +65,28 @@ func (e *Emulator) serve(w http.ResponseWriter, r *http.Request) {
 	e.record(r, c.route, sw.status)
 }
 
-// classify finds the route: admin paths on both prefixes (docs/rustfs-wire.md §11), else S3.
+// classify finds the route: admin paths on both prefixes (docs/rustfs-wire.md §11), else S3,
+// path style or virtual-host style.
 func (e *Emulator) classify(c *call) {
 	if p, ok := canonicalAdminPath(c.r.URL.EscapedPath()); ok {
 		c.route, c.seg = adminRoute(c.r.Method, p)
 		c.compat = strings.HasPrefix(c.r.URL.EscapedPath(), minioAdminPrefix)
 		return
 	}
+	e.mu.Lock()
+	b := e.vhostBucket(c.r.Host)
+	e.mu.Unlock()
+	if b != "" {
+		c.route, c.bucket, c.key = vhostRoute(c.r, b)
+		return
+	}
 	c.route, c.bucket, c.key = s3Route(c.r)
 }
 
 func (e *Emulator) dispatch(c *call) *s3Error {
+	if unsignedAdmin(c) { // docs/rustfs-wire.md §0.1, §13.9: check_access runs before the route lookup
+		return errSignatureRequired
+	}
 	switch c.route {
 	case RouteAdminV4: // docs/rustfs-wire.md §0.1: an unrouted /rustfs/admin/v4 path → 426, empty body
 		c.w.WriteHeader(http.StatusUpgradeRequired)
@@ -90,16 +102,35 @@ func (e *Emulator) dispatch(c *call) *s3Error {
 	return handlers[c.route](e, c)
 }
 
-// A Server is an Emulator served over real HTTP on 127.0.0.1.
+// unsignedAdmin reports an admin request without credentials.
+func unsignedAdmin(c *call) bool {
+	admin := c.route == RouteAdminUnknown || c.route == RouteAdminV4
+	return admin && c.r.Header.Get("Authorization") == "" && c.r.URL.Query().Get("X-Amz-Signature") == ""
+}
+
+// A Server is an Emulator served over real HTTP (or HTTPS, WithTLS) on
+// 127.0.0.1, also known under a test host name (Host, TierURL).
 type Server struct {
 	*Emulator
-	srv *httptest.Server
+	srv  *httptest.Server
+	host string
 }
 
 // NewServer starts an emulator on a free loopback port.
 func NewServer(opts ...Option) *Server {
 	e := New(opts...)
-	return &Server{Emulator: e, srv: httptest.NewServer(e.Handler())}
+	srv := httptest.NewUnstartedServer(e.Handler())
+	if e.tls {
+		srv.StartTLS()
+		trustCertificate(srv.Certificate())
+	} else {
+		srv.Start()
+	}
+	host := registerHost(srv.Listener.Addr().String(), e)
+	e.mu.Lock()
+	e.vhosts = append(e.vhosts, host)
+	e.mu.Unlock()
+	return &Server{Emulator: e, srv: srv, host: host}
 }
 
 // URL returns the base URL, for example http://127.0.0.1:41234.
@@ -110,6 +141,7 @@ func (s *Server) Addr() string { return s.srv.Listener.Addr().String() }
 
 // Close stops the server and closes idle outbound connections.
 func (s *Server) Close() {
+	unregisterHost(s.host)
 	s.srv.Close()
 	s.remote.CloseIdleConnections()
 }

@@ -1,25 +1,27 @@
 package rustfstest
 
 import (
-	"crypto/md5" //nolint:gosec // S3 ETags are MD5 by definition
-	"encoding/hex"
 	"sort"
 	"strings"
 	"time"
 )
 
 // A TierRecord is one registered tier as the emulator stores it, including
-// the real secret key (tests may compare it; they must not print it).
+// the real secrets (tests may compare them; they must not print them).
 type TierRecord struct {
 	Type         string
 	Name         string
 	Endpoint     string
-	AccessKey    string
-	SecretKey    string
+	AccessKey    string // azure: the storage account name
+	SecretKey    string // azure: the account key
 	Bucket       string
 	Prefix       string
 	Region       string
 	StorageClass string
+	// Creds is a gcs tier's service-account JSON.
+	Creds string
+	// SPTenantID, SPClientID and SPClientSecret are an azure tier's spAuth.
+	SPTenantID, SPClientID, SPClientSecret string
 }
 
 // A TierStat is a seeded transition counter (docs/rustfs-wire.md §1.6).
@@ -35,19 +37,7 @@ type bucket struct {
 	objectLock bool
 	versioning string
 	lifecycle  *lcConfig
-	objects    map[string]*object
-}
-
-type object struct {
-	body         []byte
-	modTime      time.Time
-	etag         string
-	transitioned string // tier name the object was transitioned to (docs/rustfs-wire.md §6 reference proof)
-}
-
-func newObject(body []byte, at time.Time) *object {
-	sum := md5.Sum(body) //nolint:gosec // see import
-	return &object{body: append([]byte(nil), body...), modTime: at, etag: `"` + hex.EncodeToString(sum[:]) + `"`}
+	objects    map[string][]*object // versions of each key, oldest first
 }
 
 // Tiers returns a copy of every registered tier, sorted by name, with the
@@ -101,22 +91,23 @@ func (e *Emulator) createBucketLocked(name string, objectLock bool) {
 	if _, ok := e.buckets[name]; ok {
 		return
 	}
-	b := &bucket{name: name, created: e.now(), objectLock: objectLock, objects: map[string]*object{}}
+	b := &bucket{name: name, created: e.now(), objectLock: objectLock, objects: map[string][]*object{}}
 	if objectLock {
 		b.versioning = "Enabled" // object lock implies versioning
 	}
 	e.buckets[name] = b
 }
 
-// PutObject stores an object out of band, creating the bucket if needed.
+// PutObject stores an object out of band, creating the bucket if needed. On
+// a versioned bucket it becomes a new version.
 func (e *Emulator) PutObject(bucketName, key string, body []byte) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.createBucketLocked(bucketName, false)
-	e.buckets[bucketName].objects[key] = newObject(body, e.now())
+	e.buckets[bucketName].store(key, newObject(body, e.now()))
 }
 
-// Objects returns the keys in a bucket, sorted.
+// Objects returns the keys in a bucket that have a current version, sorted.
 func (e *Emulator) Objects(bucketName string) []string {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -124,12 +115,28 @@ func (e *Emulator) Objects(bucketName string) []string {
 	if !ok {
 		return nil
 	}
-	keys := make([]string, 0, len(b.objects))
-	for k := range b.objects {
-		keys = append(keys, k)
+	return b.keys()
+}
+
+// VersionCount returns how many object versions, delete markers included, a
+// bucket holds: a probe that leaves a version or a delete marker behind shows
+// here and not in Objects.
+func (e *Emulator) VersionCount(bucketName string) int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if b, ok := e.buckets[bucketName]; ok {
+		return b.versionCount()
 	}
-	sort.Strings(keys)
-	return keys
+	return 0
+}
+
+// SetVersioning sets a bucket's versioning status out of band ("Enabled" or
+// "Suspended"), creating the bucket if needed.
+func (e *Emulator) SetVersioning(bucketName, status string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.createBucketLocked(bucketName, false)
+	e.buckets[bucketName].versioning = status
 }
 
 // MarkTransitioned records that an object now lives on a tier, so the
@@ -140,13 +147,13 @@ func (e *Emulator) MarkTransitioned(bucketName, key, tier string) {
 	defer e.mu.Unlock()
 	e.createBucketLocked(bucketName, false)
 	b := e.buckets[bucketName]
-	if b.objects[key] == nil {
-		b.objects[key] = newObject(nil, e.now())
+	if b.head(key) == nil {
+		b.store(key, newObject(nil, e.now()))
 	}
-	b.objects[key].transitioned = tier
+	b.head(key).transitioned = tier
 }
 
-// DeleteObject removes an object out of band.
+// DeleteObject removes every version of an object out of band.
 func (e *Emulator) DeleteObject(bucketName, key string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
