@@ -6,8 +6,9 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 )
 
-// A TierType is the kind of remote storage behind a tier.
-// +kubebuilder:validation:Enum=S3;RustFS;MinIO;Aliyun;Tencent;HuaweiCloud;R2
+// A TierType is the kind of remote storage behind a tier: one of the types
+// RustFS defines (docs/rustfs-wire.md §2).
+// +kubebuilder:validation:Enum=S3;RustFS;MinIO;Aliyun;Tencent;HuaweiCloud;R2;Azure;GCS;Wasabi
 type TierType string
 
 // Supported tier types.
@@ -19,10 +20,19 @@ const (
 	TierTypeTencent     TierType = "Tencent"
 	TierTypeHuaweiCloud TierType = "HuaweiCloud"
 	TierTypeR2          TierType = "R2"
+	TierTypeAzure       TierType = "Azure"
+	TierTypeGCS         TierType = "GCS"
+	TierTypeWasabi      TierType = "Wasabi"
 )
 
+// DefaultServiceAccountKey is the Secret key a GCS tier reads its service
+// account JSON from when credentialsSecretRef.serviceAccountKey is not set.
+const DefaultServiceAccountKey = "credentials.json"
+
 // A TierSecretReference names the Secret, in the Tier's namespace, that
-// holds the remote storage credentials.
+// holds the remote storage credentials: an access key and a secret key
+// (for Azure the storage account name and the account key), or for GCS a
+// service account JSON key.
 type TierSecretReference struct {
 	// Name of the Secret.
 	// +kubebuilder:validation:MinLength=1
@@ -30,10 +40,23 @@ type TierSecretReference struct {
 	Name string `json:"name"`
 
 	CredentialKeys `json:",inline"`
+
+	// ServiceAccountKey is the Secret key holding a GCS tier's service
+	// account JSON key (a JSON object whose "type" is "service_account").
+	// GCS type only; default credentials.json. The other types read
+	// accessKeyKey and secretKeyKey.
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=253
+	// +optional
+	ServiceAccountKey string `json:"serviceAccountKey,omitempty"`
 }
 
 // TierParameters are the settings of a RustFS remote tier.
-// +kubebuilder:validation:XValidation:rule="!has(self.storageClass) || size(self.storageClass) == 0 || self.type == 'S3'",message="storageClass is the remote storage class of an S3 tier; RustFS ignores it for other types, so set it only when type is S3"
+// +kubebuilder:validation:XValidation:rule="!has(self.storageClass) || size(self.storageClass) == 0 || self.type == 'S3'",message="storageClass is the remote storage class of an S3 tier; RustFS ignores it for other types (and refuses it for Azure), so set it only when type is S3"
+// +kubebuilder:validation:XValidation:rule="self.type == 'Wasabi' || (has(self.endpoint) && size(self.endpoint) > 0)",message="endpoint is required: the URL of the remote storage (only a Wasabi tier derives it from region)"
+// +kubebuilder:validation:XValidation:rule="self.type != 'Wasabi' || !has(self.endpoint) || size(self.endpoint) == 0",message="endpoint must not be set for a Wasabi tier: RustFS derives it from region (https://s3.<region>.wasabisys.com, or https://s3.wasabisys.com for us-east-1)"
+// +kubebuilder:validation:XValidation:rule="self.type != 'Wasabi' || (has(self.region) && self.region.matches('^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$'))",message="region is required for a Wasabi tier, for example us-east-1: RustFS derives the endpoint from it; use lower-case letters, digits and '-'"
+// +kubebuilder:validation:XValidation:rule="self.type == 'GCS' || !has(self.credentialsSecretRef.serviceAccountKey)",message="credentialsSecretRef.serviceAccountKey is for a GCS tier, whose credentials are a service account JSON key; other types read accessKeyKey and secretKeyKey"
 type TierParameters struct {
 	// Name of the tier in RustFS. Bucket lifecycle transitions name it as
 	// their StorageClass. It is used as a raw URL path segment by RustFS's
@@ -49,10 +72,13 @@ type TierParameters struct {
 	// Type of the remote storage.
 	Type TierType `json:"type"`
 
-	// Endpoint is the URL of the remote storage.
+	// Endpoint is the URL of the remote storage, for example
+	// https://s3.amazonaws.com or https://storage.googleapis.com. Required
+	// for every type but Wasabi, whose endpoint RustFS derives from region.
 	// +kubebuilder:validation:MaxLength=2048
 	// +kubebuilder:validation:XValidation:rule="isURL(self) && url(self).getScheme() in ['http', 'https'] && size(url(self).getHostname()) > 0",message="endpoint must be an http:// or https:// URL with a host, for example https://s3.example.com"
-	Endpoint string `json:"endpoint"`
+	// +optional
+	Endpoint string `json:"endpoint,omitempty"`
 
 	// Bucket on the remote storage that receives transitioned objects.
 	// +kubebuilder:validation:MinLength=1
@@ -64,7 +90,7 @@ type TierParameters struct {
 	// +optional
 	Prefix string `json:"prefix,omitempty"`
 
-	// Region of the remote bucket.
+	// Region of the remote bucket. Required for Wasabi.
 	// +kubebuilder:validation:MaxLength=64
 	// +optional
 	Region string `json:"region,omitempty"`
@@ -76,8 +102,9 @@ type TierParameters struct {
 	StorageClass string `json:"storageClass,omitempty"`
 
 	// CredentialsSecretRef names the Secret holding the remote storage
-	// access and secret keys. A change of the Secret rotates the tier's
-	// credentials in RustFS.
+	// credentials: access and secret keys (Azure: account name and account
+	// key), or GCS's service account JSON. A change of the Secret rotates
+	// the tier's credentials in RustFS.
 	CredentialsSecretRef TierSecretReference `json:"credentialsSecretRef"`
 
 	// Force registers the tier even if the remote prefix already holds

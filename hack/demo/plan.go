@@ -32,8 +32,8 @@ type secretUse struct {
 }
 
 // makePlan rewrites docs for t: ProviderConfigs point at t's endpoint,
-// Tiers at t's tier endpoint and bucket (as type RustFS: the S3 type
-// refuses loopback endpoints), and every Secret they read holds t's
+// Tiers at t's tier endpoint and bucket (as type RustFS: the demo's one
+// remote is a RustFS), and every Secret they read holds t's
 // credentials; missing Secrets are added.
 func makePlan(docs []*unstructured.Unstructured, t target) plan {
 	p := plan{}
@@ -111,6 +111,7 @@ func pointAtRemote(u *unstructured.Unstructured, t target) (secretUse, string) {
 	if typ, _, _ := unstructured.NestedString(u.Object, append(fp, "type")...); typ != string(v1alpha1.TierTypeRustFS) {
 		_ = unstructured.SetNestedField(u.Object, string(v1alpha1.TierTypeRustFS), append(fp, "type")...)
 		unstructured.RemoveNestedField(u.Object, append(fp, "storageClass")...)
+		unstructured.RemoveNestedField(u.Object, append(fp, "credentialsSecretRef", "serviceAccountKey")...)
 		note = fmt.Sprintf("Tier %s/%s: type %s applied as RustFS (the demo's one remote is a RustFS)",
 			u.GetNamespace(), u.GetName(), typ)
 	}

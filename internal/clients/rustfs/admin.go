@@ -2,6 +2,7 @@ package rustfs
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"net/url"
@@ -17,6 +18,7 @@ type TierAPI interface {
 	ListTiers(ctx context.Context) ([]Tier, error)
 	AddTier(ctx context.Context, t Tier, force bool) error
 	EditTierCredentials(ctx context.Context, name, accessKey, secretKey string) error
+	EditTierServiceAccount(ctx context.Context, name, serviceAccountJSON string) error
 	RemoveTier(ctx context.Context, name string, force bool) error
 	VerifyTier(ctx context.Context, name string) error
 	TierStats(ctx context.Context) ([]TierStat, error)
@@ -76,6 +78,29 @@ func (c *Client) EditTierCredentials(ctx context.Context, name, accessKey, secre
 	p, raw := tierPath(name)
 	_, err = c.do(ctx, request{method: http.MethodPost, path: p, rawPath: raw, body: body, contentType: jsonType})
 	return errors.Wrapf(err, "cannot edit credentials of tier %q", name)
+}
+
+// tierServiceAccountJSON is a GCS edit body: the service account JSON in
+// base64, under the name RustFS 1.0.x GA reads (docs/rustfs-wire.md §5, §13.13).
+type tierServiceAccountJSON struct {
+	Creds string `json:"creds"`
+}
+
+// EditTierServiceAccount replaces the service account of a gcs tier. RustFS
+// 1.0.x GA takes the JSON as base64 "creds" and probes the remote with it;
+// 1.0.0-rc has no such field and answers TierMissingCredentials
+// (docs/rustfs-wire.md §5).
+func (c *Client) EditTierServiceAccount(ctx context.Context, name, serviceAccountJSON string) error {
+	if serviceAccountJSON == "" {
+		return errors.Errorf("cannot edit tier %q: a service account JSON is required", name)
+	}
+	body, err := json.Marshal(tierServiceAccountJSON{Creds: base64.StdEncoding.EncodeToString([]byte(serviceAccountJSON))})
+	if err != nil {
+		return errors.Wrap(err, "cannot encode tier credentials")
+	}
+	p, raw := tierPath(name)
+	_, err = c.do(ctx, request{method: http.MethodPost, path: p, rawPath: raw, body: body, contentType: jsonType})
+	return errors.Wrapf(err, "cannot edit the service account of tier %q", name)
 }
 
 // RemoveTier removes a tier. Removing an unknown tier succeeds (docs/rustfs-wire.md

@@ -22,8 +22,9 @@ func TestSecretsAreNeverPrinted(t *testing.T) {
 		t.Fatal(err)
 	}
 	tier := Tier{Type: TierS3, Name: "COLD", AccessKey: "ak", SecretKey: sentinel}
+	gcs := Tier{Type: TierGCS, Name: "GCS", Creds: `{"private_key":"` + sentinel + `"}`}
 	values := map[string]any{
-		"Config": cfg, "*Config": &cfg, "Tier": tier, "*Tier": &tier, "[]Tier": []Tier{tier},
+		"Config": cfg, "*Config": &cfg, "Tier": tier, "*Tier": &tier, "[]Tier": []Tier{tier}, "gcs Tier": gcs,
 		"Client": c, "struct": struct{ C Config }{cfg},
 	}
 	for name, v := range values {

@@ -23,11 +23,25 @@ const (
 	TierTencent     TierType = "tencent"
 	TierHuaweiCloud TierType = "huaweicloud"
 	TierR2          TierType = "r2"
+	TierAzure       TierType = "azure"
+	TierGCS         TierType = "gcs"
+	TierWasabi      TierType = "wasabi"
 )
 
 // knownTypes are the types AddTier accepts.
 var knownTypes = map[TierType]bool{
 	TierS3: true, TierRustFS: true, TierMinIO: true, TierAliyun: true, TierTencent: true, TierHuaweiCloud: true, TierR2: true,
+	TierAzure: true, TierGCS: true, TierWasabi: true,
+}
+
+// WasabiEndpoint returns the endpoint RustFS derives for a Wasabi tier in
+// region (docs/rustfs-wire.md §2: https://s3.wasabisys.com for us-east-1, else
+// https://s3.<region>.wasabisys.com). RustFS lists this endpoint.
+func WasabiEndpoint(region string) string {
+	if region == "us-east-1" {
+		return "https://s3.wasabisys.com"
+	}
+	return "https://s3." + region + ".wasabisys.com"
 }
 
 // HasStorageClass reports whether the wire object of this type carries a
@@ -36,23 +50,26 @@ func (t TierType) HasStorageClass() bool { return t == TierS3 || t == TierRustFS
 
 // A Tier is one remote tier as the admin API lists or accepts it. On the wire
 // the name lives inside the typed object (docs/rustfs-wire.md §2); here it is
-// flattened. String, GoString and Format never show SecretKey.
+// flattened. An azure tier's AccessKey and SecretKey are the storage account
+// name and key; a gcs tier has Creds, its service account JSON, instead.
+// String, GoString and Format never show SecretKey or Creds.
 type Tier struct {
 	Type         TierType
 	Name         string
 	Endpoint     string
 	AccessKey    string
 	SecretKey    string
+	Creds        string
 	Bucket       string
 	Prefix       string
 	Region       string
 	StorageClass string
 }
 
-// String returns a description of the tier without its secret key.
+// String returns a description of the tier without its secrets.
 func (t Tier) String() string {
-	return fmt.Sprintf("rustfs.Tier{Type:%q Name:%q Endpoint:%q AccessKey:%q SecretKey:%s Bucket:%q Prefix:%q Region:%q StorageClass:%q}",
-		t.Type, t.Name, t.Endpoint, t.AccessKey, redactedIfSet(t.SecretKey), t.Bucket, t.Prefix, t.Region, t.StorageClass)
+	return fmt.Sprintf("rustfs.Tier{Type:%q Name:%q Endpoint:%q AccessKey:%q SecretKey:%s Creds:%s Bucket:%q Prefix:%q Region:%q StorageClass:%q}",
+		t.Type, t.Name, t.Endpoint, t.AccessKey, redactedIfSet(t.SecretKey), redactedIfSet(t.Creds), t.Bucket, t.Prefix, t.Region, t.StorageClass)
 }
 
 // GoString returns the same redacted description as String.
@@ -69,9 +86,10 @@ type TierStat struct {
 	NumObjects  uint64
 }
 
-// tierBackendJSON is the typed object of the admin JSON (docs/rustfs-wire.md §2).
-// Every key is a string so that JSON null is never sent; storageClass is a
-// pointer only so it can be omitted for the types that do not have it.
+// tierBackendJSON is the typed object of the admin JSON (docs/rustfs-wire.md §2)
+// of every type that has static keys. Every key is a string so that JSON
+// null is never sent; storageClass is a pointer only so it can be omitted
+// for the types that do not have it (wasabi refuses unknown keys).
 type tierBackendJSON struct {
 	Name         string  `json:"name"`
 	Endpoint     string  `json:"endpoint"`
@@ -83,6 +101,23 @@ type tierBackendJSON struct {
 	StorageClass *string `json:"storageClass,omitempty"`
 }
 
+// gcsJSON is the typed object of a gcs tier: the service account JSON as a
+// string instead of keys (docs/rustfs-wire.md §2).
+type gcsJSON struct {
+	Name     string `json:"name"`
+	Endpoint string `json:"endpoint"`
+	Creds    string `json:"creds"`
+	Bucket   string `json:"bucket"`
+	Prefix   string `json:"prefix"`
+	Region   string `json:"region"`
+}
+
+// listedJSON decodes the typed object of every type as RustFS lists it.
+type listedJSON struct {
+	tierBackendJSON
+	Creds string `json:"creds"`
+}
+
 // encodeTier renders t as {"type":"<t>","<t>":{…}} with the type lowercase.
 func encodeTier(t Tier) ([]byte, error) {
 	typ := TierType(strings.ToLower(string(t.Type)))
@@ -92,13 +127,7 @@ func encodeTier(t Tier) ([]byte, error) {
 	if t.Name == "" {
 		return nil, errors.New("tier name is required")
 	}
-	b := tierBackendJSON{Name: t.Name, Endpoint: t.Endpoint, AccessKey: t.AccessKey, SecretKey: t.SecretKey,
-		Bucket: t.Bucket, Prefix: t.Prefix, Region: t.Region}
-	if typ.HasStorageClass() {
-		sc := t.StorageClass
-		b.StorageClass = &sc
-	}
-	inner, err := json.Marshal(b)
+	inner, err := json.Marshal(backendObject(typ, t))
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot encode tier")
 	}
@@ -126,6 +155,20 @@ func parseTierList(body []byte) ([]Tier, error) {
 	return tiers, nil
 }
 
+// backendObject is the typed object for t.
+func backendObject(typ TierType, t Tier) any {
+	if typ == TierGCS {
+		return gcsJSON{Name: t.Name, Endpoint: t.Endpoint, Creds: t.Creds, Bucket: t.Bucket, Prefix: t.Prefix, Region: t.Region}
+	}
+	b := tierBackendJSON{Name: t.Name, Endpoint: t.Endpoint, AccessKey: t.AccessKey, SecretKey: t.SecretKey,
+		Bucket: t.Bucket, Prefix: t.Prefix, Region: t.Region}
+	if typ.HasStorageClass() {
+		sc := t.StorageClass
+		b.StorageClass = &sc
+	}
+	return b
+}
+
 func decodeTierObject(obj map[string]json.RawMessage) (Tier, error) {
 	var typ string
 	if err := json.Unmarshal(obj["type"], &typ); err != nil {
@@ -135,12 +178,12 @@ func decodeTierObject(obj map[string]json.RawMessage) (Tier, error) {
 	if !ok || typ == "" || typ == "type" {
 		return Tier{}, errors.Errorf("no %q object", typ)
 	}
-	var b tierBackendJSON
+	var b listedJSON
 	if err := json.Unmarshal(inner, &b); err != nil {
 		return Tier{}, errors.Wrapf(err, "cannot decode %q object", typ)
 	}
 	t := Tier{Type: TierType(typ), Name: b.Name, Endpoint: b.Endpoint, AccessKey: b.AccessKey, SecretKey: b.SecretKey,
-		Bucket: b.Bucket, Prefix: b.Prefix, Region: b.Region}
+		Creds: b.Creds, Bucket: b.Bucket, Prefix: b.Prefix, Region: b.Region}
 	if b.StorageClass != nil {
 		t.StorageClass = *b.StorageClass
 	}

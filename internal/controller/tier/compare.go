@@ -20,6 +20,9 @@ var wireTypes = map[v1alpha1.TierType]rustfs.TierType{
 	v1alpha1.TierTypeTencent:     rustfs.TierTencent,
 	v1alpha1.TierTypeHuaweiCloud: rustfs.TierHuaweiCloud,
 	v1alpha1.TierTypeR2:          rustfs.TierR2,
+	v1alpha1.TierTypeAzure:       rustfs.TierAzure,
+	v1alpha1.TierTypeGCS:         rustfs.TierGCS,
+	v1alpha1.TierTypeWasabi:      rustfs.TierWasabi,
 }
 
 // wireType returns the wire name of a spec type. An unknown type (which the
@@ -32,7 +35,7 @@ func wireType(t v1alpha1.TierType) rustfs.TierType {
 }
 
 // specType returns the spec's spelling of a wire type, or "" for a type the
-// API cannot express (for example azure or gcs).
+// API cannot express.
 func specType(t rustfs.TierType) v1alpha1.TierType {
 	for s, w := range wireTypes {
 		if w == t {
@@ -42,12 +45,18 @@ func specType(t rustfs.TierType) v1alpha1.TierType {
 	return ""
 }
 
-// desiredTier returns the tier the spec describes, without credentials.
+// desiredTier returns the tier the spec describes, without credentials. A
+// Wasabi tier's endpoint is the one RustFS derives from its region, which
+// RustFS then lists (docs/rustfs-wire.md §2).
 func desiredTier(p v1alpha1.TierParameters) rustfs.Tier {
-	return rustfs.Tier{
+	t := rustfs.Tier{
 		Type: wireType(p.Type), Name: p.Name, Endpoint: p.Endpoint, Bucket: p.Bucket,
 		Prefix: p.Prefix, Region: p.Region, StorageClass: p.StorageClass,
 	}
+	if t.Type == rustfs.TierWasabi {
+		t.Endpoint = rustfs.WasabiEndpoint(p.Region)
+	}
+	return t
 }
 
 // normalPrefix returns the prefix as RustFS identifies a tier's backend

@@ -132,8 +132,8 @@ func TestObservationHoldsNoSecretAndSpecSpelling(t *testing.T) {
 	if diff := cmp.Diff(want, o); diff != "" {
 		t.Errorf("observation: -want +got:\n%s", diff)
 	}
-	azure := live(func(t *rustfs.Tier) { t.Type = "azure" })
-	if got := observation(&azure, nil, nil).Type; got != "" {
+	unknown := live(func(t *rustfs.Tier) { t.Type = "Unsupported" })
+	if got := observation(&unknown, nil, nil).Type; got != "" {
 		t.Errorf("a type the API cannot spell must be left empty (the schema would refuse it), got %q", got)
 	}
 	for spec, wire := range wireTypes {

@@ -47,10 +47,13 @@ func nameMessage(name, rule string) string {
 
 func secretMessage(cr *v1alpha1.Tier, err error) string {
 	ref := cr.Spec.ForProvider.CredentialsSecretRef
+	keys := credentialKeys(cr)
+	want := fmt.Sprintf("non-empty keys %q and %q", keys[0], keys[len(keys)-1])
+	if len(keys) == 1 {
+		want = fmt.Sprintf("the service account JSON key of the GCS remote under key %q", keys[0])
+	}
 	return fmt.Sprintf("Cannot use the credentials of tier %q: %s. Provide Secret %s/%s (spec.forProvider.credentialsSecretRef) "+
-		"with non-empty keys %q and %q. Nothing is written to RustFS until then.",
-		cr.Spec.ForProvider.Name, err, cr.GetNamespace(), ref.Name,
-		keyOr(ref.AccessKeyKey, v1alpha1.DefaultAccessKeyKey), keyOr(ref.SecretKeyKey, v1alpha1.DefaultSecretKeyKey))
+		"with %s. Nothing is written to RustFS until then.", cr.Spec.ForProvider.Name, err, cr.GetNamespace(), ref.Name, want)
 }
 
 // inUseMessage explains a non-empty remote prefix. ambiguous is set for the
@@ -76,6 +79,9 @@ func refusedMessage(what string, cr *v1alpha1.Tier, err error) string {
 		next = "The ProviderConfig's credentials may not manage tiers: grant them admin:SetTier, or fix the ProviderConfig's Secret."
 	case rustfs.IsInvalidTierName(err), rustfs.IsReservedTierName(err):
 		next = "Create a Tier with another spec.forProvider.name."
+	case p.Type == v1alpha1.TierTypeR2 && rustfs.IsInvalidConfig(err):
+		next = "RustFS 1.0.0 refuses Cloudflare R2 remotes when it adds a tier (rustfs/rustfs#7999): type R2 needs a RustFS " +
+			"release newer than 1.0.0. Upgrade RustFS, then change the Tier or its Secret to retry."
 	default:
 		next = fmt.Sprintf("Check spec.forProvider endpoint, bucket and region, that the remote bucket exists, "+
 			"and the keys in Secret %s/%s.", cr.GetNamespace(), p.CredentialsSecretRef.Name)

@@ -169,6 +169,7 @@ func (e *external) decide(cr *v1alpha1.Tier, live *rustfs.Tier, c secretCreds, s
 type secretCreds struct {
 	name, version        string
 	accessKey, secretKey string
+	serviceAccount       string // GCS
 }
 
 // applied returns the record of having applied these credentials.
@@ -184,14 +185,12 @@ func (e *external) credentials(ctx context.Context, cr *v1alpha1.Tier) (secretCr
 	if ref.Name == "" {
 		return secretCreds{}, &connection.SecretError{Namespace: cr.GetNamespace(), Problem: "is not named"}
 	}
-	ak := keyOr(ref.AccessKeyKey, v1alpha1.DefaultAccessKeyKey)
-	sk := keyOr(ref.SecretKeyKey, v1alpha1.DefaultSecretKeyKey)
-	v, err := connection.ReadSecret(ctx, e.uncached, cr.GetNamespace(), ref.Name, ak, sk)
+	v, err := connection.ReadSecret(ctx, e.uncached, cr.GetNamespace(), ref.Name, credentialKeys(cr)...)
 	if connection.IsSecretError(err) {
 		return secretCreds{}, err
 	}
 	if err != nil {
 		return secretCreds{}, errors.Wrap(err, "cannot read the tier credentials Secret")
 	}
-	return secretCreds{name: ref.Name, version: v.ResourceVersion, accessKey: v.Values[ak], secretKey: v.Values[sk]}, nil
+	return fromSecret(cr, ref.Name, v)
 }

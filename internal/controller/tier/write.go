@@ -30,8 +30,7 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 	if err != nil {
 		return managed.ExternalCreation{}, err
 	}
-	t := desiredTier(cr.Spec.ForProvider)
-	t.AccessKey, t.SecretKey = c.accessKey, c.secretKey
+	t := withCredentials(desiredTier(cr.Spec.ForProvider), c)
 	err = e.api.AddTier(ctx, t, cr.Spec.ForProvider.Force)
 	e.invalidate(e.conn)
 	if err != nil {
@@ -97,7 +96,7 @@ func (e *external) Update(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 	if err != nil {
 		return managed.ExternalUpdate{}, err
 	}
-	err = e.api.EditTierCredentials(ctx, cr.Spec.ForProvider.Name, c.accessKey, c.secretKey)
+	err = e.edit(ctx, cr, c)
 	e.invalidate(e.conn)
 	if err != nil {
 		return managed.ExternalUpdate{}, e.editFailed(ctx, cr, c, err)

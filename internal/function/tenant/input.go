@@ -31,7 +31,11 @@ type ProviderConfigReference struct {
 
 // A TenantTier is a remote storage tier of the Tenant, in the RustFS
 // operator's shape. It renders to a Tier.
-// +kubebuilder:validation:XValidation:rule="!has(self.storageClass) || size(self.storageClass) == 0 || self.type == 'S3'",message="storageClass is the remote storage class of an S3 tier; RustFS ignores it for other types, so set it only when type is S3"
+// +kubebuilder:validation:XValidation:rule="!has(self.storageClass) || size(self.storageClass) == 0 || self.type == 'S3'",message="storageClass is the remote storage class of an S3 tier; RustFS ignores it for other types (and refuses it for Azure), so set it only when type is S3"
+// +kubebuilder:validation:XValidation:rule="self.type == 'Wasabi' || (has(self.endpoint) && size(self.endpoint) > 0)",message="endpoint is required: the URL of the remote storage (only a Wasabi tier derives it from region)"
+// +kubebuilder:validation:XValidation:rule="self.type != 'Wasabi' || !has(self.endpoint) || size(self.endpoint) == 0",message="endpoint must not be set for a Wasabi tier: RustFS derives it from region (https://s3.<region>.wasabisys.com, or https://s3.wasabisys.com for us-east-1)"
+// +kubebuilder:validation:XValidation:rule="self.type != 'Wasabi' || (has(self.region) && self.region.matches('^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$'))",message="region is required for a Wasabi tier, for example us-east-1: RustFS derives the endpoint from it; use lower-case letters, digits and '-'"
+// +kubebuilder:validation:XValidation:rule="self.type == 'GCS' || !has(self.credsSecret.serviceAccountKey)",message="credsSecret.serviceAccountKey is for a GCS tier, whose credentials are a service account JSON key; other types read accessKeyKey and secretKeyKey"
 type TenantTier struct {
 	// Name of the tier in RustFS. Lifecycle transitions name it as their
 	// storageClass. It is used as a raw URL path segment by RustFS's admin
@@ -46,10 +50,12 @@ type TenantTier struct {
 	// Type of the remote storage.
 	Type v1alpha1.TierType `json:"type"`
 
-	// Endpoint is the URL of the remote storage.
+	// Endpoint is the URL of the remote storage. Required for every type
+	// but Wasabi, whose endpoint RustFS derives from region.
 	// +kubebuilder:validation:MaxLength=2048
 	// +kubebuilder:validation:XValidation:rule="isURL(self) && url(self).getScheme() in ['http', 'https'] && size(url(self).getHostname()) > 0",message="endpoint must be an http:// or https:// URL with a host, for example https://s3.example.com"
-	Endpoint string `json:"endpoint"`
+	// +optional
+	Endpoint string `json:"endpoint,omitempty"`
 
 	// Bucket on the remote storage that receives transitioned objects.
 	// +kubebuilder:validation:MinLength=1
@@ -73,7 +79,9 @@ type TenantTier struct {
 	StorageClass string `json:"storageClass,omitempty"`
 
 	// CredsSecret names the Secret, in the namespace of the composed
-	// resources, holding the remote storage access and secret keys.
+	// resources, holding the remote storage credentials: access and secret
+	// keys (Azure: account name and account key), or GCS's service account
+	// JSON under serviceAccountKey.
 	CredsSecret v1alpha1.TierSecretReference `json:"credsSecret"`
 
 	// Force registers the tier even if the remote prefix already holds

@@ -102,21 +102,29 @@ func validateTiers(tiers []TenantTier) error {
 // validateTier checks one tier as the Tier CRD would.
 func validateTier(path string, t TenantTier) error {
 	checks := tierNameChecks(".name", t.Name)
+	wasabi := t.Type == v1alpha1.TierTypeWasabi
 	checks = append(checks,
-		check{fail: !validTierType(t.Type), field: ".type", msg: fmt.Sprintf("must be one of S3, RustFS, MinIO, Aliyun, Tencent, HuaweiCloud or R2, not %q", t.Type)},
-		check{fail: !validEndpoint(t.Endpoint), field: ".endpoint", msg: "must be an http:// or https:// URL with a host, for example https://s3.example.com"},
+		check{fail: !validTierType(t.Type), field: ".type", msg: fmt.Sprintf("must be one of S3, RustFS, MinIO, Aliyun, Tencent, HuaweiCloud, R2, Azure, GCS or Wasabi, not %q", t.Type)},
+		check{fail: !wasabi && !validEndpoint(t.Endpoint), field: ".endpoint", msg: "must be an http:// or https:// URL with a host, for example https://s3.example.com"},
+		check{fail: wasabi && t.Endpoint != "", field: ".endpoint", msg: "must not be set for a Wasabi tier: RustFS derives it from region"},
+		check{fail: wasabi && !wasabiRegion.MatchString(t.Region), field: ".region", msg: "is required for a Wasabi tier, for example us-east-1: RustFS derives the endpoint from it; use lower-case letters, digits and '-'"},
 		check{fail: t.Bucket == "", field: ".bucket", msg: "must name the remote bucket that receives transitioned objects"},
 		check{fail: t.CredsSecret.Name == "", field: ".credsSecret.name", msg: "must name the Secret holding the remote storage credentials"},
-		check{fail: t.StorageClass != "" && t.Type != v1alpha1.TierTypeS3, field: ".storageClass", msg: "is the remote storage class of an S3 tier; RustFS ignores it for other types, so set it only when type is S3"},
+		check{fail: t.CredsSecret.ServiceAccountKey != "" && t.Type != v1alpha1.TierTypeGCS, field: ".credsSecret.serviceAccountKey", msg: "is for a GCS tier, whose credentials are a service account JSON key; other types read accessKeyKey and secretKeyKey"},
+		check{fail: t.StorageClass != "" && t.Type != v1alpha1.TierTypeS3, field: ".storageClass", msg: "is the remote storage class of an S3 tier; RustFS ignores it for other types (and refuses it for Azure), so set it only when type is S3"},
 	)
 	return firstFailure(path, checks...)
 }
+
+// wasabiRegion is the form RustFS accepts for a Wasabi region.
+var wasabiRegion = regexp.MustCompile(`^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$`)
 
 // validTierType reports whether t is a tier type RustFS supports.
 func validTierType(t v1alpha1.TierType) bool {
 	switch t {
 	case v1alpha1.TierTypeS3, v1alpha1.TierTypeRustFS, v1alpha1.TierTypeMinIO, v1alpha1.TierTypeAliyun,
-		v1alpha1.TierTypeTencent, v1alpha1.TierTypeHuaweiCloud, v1alpha1.TierTypeR2:
+		v1alpha1.TierTypeTencent, v1alpha1.TierTypeHuaweiCloud, v1alpha1.TierTypeR2, v1alpha1.TierTypeAzure,
+		v1alpha1.TierTypeGCS, v1alpha1.TierTypeWasabi:
 		return true
 	}
 	return false
