@@ -22,6 +22,10 @@ const (
 	ReasonTierConflict        xpv2.ConditionReason = "TierConflict"
 	ReasonTierApplyFailed     xpv2.ConditionReason = "TierApplyFailed"
 	ReasonTierSecretInvalid   xpv2.ConditionReason = "TierSecretInvalid"
+	// ReasonCredentialsRefused is the Synced reason of a Tier whose new
+	// credentials RustFS refused; the tier keeps its previous ones and stays
+	// Ready.
+	ReasonCredentialsRefused xpv2.ConditionReason = "CredentialsRefused"
 
 	ReasonInvalidBucketName xpv2.ConditionReason = "InvalidBucketName"
 	ReasonBucketConflict    xpv2.ConditionReason = "BucketConflict"

@@ -199,3 +199,47 @@ func (it *itest) expectColumns(cr *v1alpha1.Tier, want map[string]string) {
 		}
 	}
 }
+
+// A Secret update to keys the remote refuses, with an hourly poll: the GA
+// emulator probes the remote with them and refuses the edit; within seconds
+// the Tier reports it (Synced=False, CredentialsRefused) and stays Ready with
+// the keys RustFS kept; a fixed Secret is applied within seconds too.
+func TestRefusedRotationIsReportedAndTheFixedSecretApplied(t *testing.T) {
+	it := newITest(t, "refused", nil)
+	cr := it.tier("cold")
+	it.create(cr)
+	it.waitFor(cr, 10*time.Second, readyAndFree)
+	edits := it.local.Count(rustfstest.RouteEditTier)
+
+	updateSecret := func(ak, sk string) {
+		s := &corev1.Secret{}
+		if err := it.kube.Get(ctx(t), client.ObjectKey{Namespace: it.ns, Name: secretName}, s); err != nil {
+			t.Fatal(err)
+		}
+		s.Data = map[string][]byte{"accesskey": []byte(ak), "secretkey": []byte(sk)}
+		if err := it.kube.Update(ctx(t), s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	updateSecret(refusedAK, refusedSK)
+	got := it.waitFor(cr, 5*time.Second, map[xpv2.ConditionType]string{
+		xpv2.TypeReady: "True/Available", xpv2.TypeSynced: "False/ReconcileError"})
+	if msg := got.GetCondition(xpv2.TypeSynced).Message; !strings.Contains(msg, "keeps the credentials it had") {
+		t.Errorf("Synced message %q does not say that the tier keeps its credentials", msg)
+	}
+	if live, _ := it.local.Tier("COLD"); live.AccessKey != tierAK || live.SecretKey != tierSK {
+		t.Errorf("after the refused rotation RustFS has access key %s, want the previous keys", keyLabel(live.AccessKey))
+	}
+	if n := it.local.Count(rustfstest.RouteEditTier) - edits; n != 1 {
+		t.Errorf("edits after the refused rotation: %d, want 1", n)
+	}
+
+	updateSecret(rotatedAK, rotatedSK)
+	it.g.Eventually(func() bool {
+		live, _ := it.local.Tier("COLD")
+		return live.AccessKey == rotatedAK && live.SecretKey == rotatedSK
+	}).WithTimeout(5*time.Second).WithPolling(50*time.Millisecond).Should(gomega.BeTrue(),
+		"the fixed Secret's keys did not reach RustFS within 5 seconds")
+	got = it.waitFor(cr, 5*time.Second, readyAndFree)
+	it.checkNoSecrets(got)
+}

@@ -89,6 +89,27 @@ func refusedMessage(what string, cr *v1alpha1.Tier, err error) string {
 	return fmt.Sprintf("RustFS refused to %s %q: %s. %s %s", what, p.Name, err, next, retryNote)
 }
 
+// editFailure classifies a failed credentials edit: new credentials the
+// remote refused (or RustFS found missing) leave the tier as it was, with
+// its previous credentials (CredentialsRefused); any other refusal, such as
+// a ProviderConfig without admin:SetTier, is TierApplyFailed.
+func editFailure(cr *v1alpha1.Tier, err error) (xpv2.ConditionReason, string) {
+	if rustfs.IsInvalidConfig(err) {
+		return v1alpha1.ReasonCredentialsRefused, rotationRefusedMessage(cr, err)
+	}
+	return v1alpha1.ReasonTierApplyFailed, refusedMessage("rotate the credentials of tier", cr, err)
+}
+
+// rotationRefusedMessage explains a credentials edit RustFS refused. RustFS
+// 1.0.x probes the remote with the new credentials first and keeps the
+// previous ones when the remote refuses them.
+func rotationRefusedMessage(cr *v1alpha1.Tier, err error) string {
+	ref := cr.Spec.ForProvider.CredentialsSecretRef
+	return fmt.Sprintf("RustFS refused the new credentials of tier %q from Secret %s/%s: %s. The tier keeps the credentials it had "+
+		"and stays usable. Fix the credentials in the Secret (the remote must accept them for put, get, list and delete), "+
+		"or grant them on the remote, then update the Secret. %s", cr.Spec.ForProvider.Name, cr.GetNamespace(), ref.Name, err, retryNote)
+}
+
 // addFailure classifies a failed add into a block reason and message.
 // ambiguous is set when the answer may also be a timeout, so the add may be
 // retried once per poll interval.

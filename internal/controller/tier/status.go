@@ -66,12 +66,16 @@ type blockedError struct {
 
 func (e *blockedError) Error() string { return e.Message }
 
-// fail sets Ready=False for reason with msg, TierConflict=True for a
-// conflict and TierConflict=False otherwise (so it is never left stale),
-// and returns the blockedError to report.
+// fail sets Ready=False for reason with msg (Ready=True for refused
+// credentials: the tier works on with its previous ones), TierConflict=True
+// for a conflict and TierConflict=False otherwise (so it is never left
+// stale), and returns the blockedError to report, which Synced carries.
 func fail(cr *v1alpha1.Tier, reason xpv2.ConditionReason, msg string) error {
 	gen := cr.GetGeneration()
 	ready := condition(xpv2.TypeReady, corev1.ConditionFalse, reason, msg, gen)
+	if reason == v1alpha1.ReasonCredentialsRefused { // the tier works on with its previous credentials
+		ready = xpv2.Available().WithObservedGeneration(gen)
+	}
 	conflict := noConflict(gen)
 	if conflictReasons[reason] {
 		ready.Reason = v1alpha1.ReasonTierConflict

@@ -114,17 +114,19 @@ func (e *external) Update(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 // editFailed records a failed edit. A tier removed out of band and
 // transient answers are retried with backoff (the next Observe sees a
 // missing tier and adds it); anything else blocks the edit until the Tier,
-// its Secret or its ProviderConfig changes.
+// its Secret or its ProviderConfig changes. When the remote refused the new
+// credentials RustFS keeps the ones it had (1.0.x probes the new ones
+// first, docs/rustfs-wire.md §13.2), so the Tier stays Ready (editFailure).
 func (e *external) editFailed(ctx context.Context, cr *v1alpha1.Tier, c secretCreds, err error) error {
 	if rustfs.IsTierNotFound(err) || rustfs.IsTransient(err) {
 		return errors.Wrap(err, errEdit)
 	}
-	msg := refusedMessage("rotate the credentials of tier", cr, err)
-	b := custody.Block{Reason: v1alpha1.ReasonTierApplyFailed, Message: msg,
+	reason, msg := editFailure(cr, err)
+	b := custody.Block{Reason: reason, Message: msg,
 		Fingerprint: fingerprint(cr, c.version, e.conn.Revision), Op: opEdit}
 	custody.Set(cr, custody.BlockKey, b)
 	if perr := custody.Persist(ctx, e.kube, cr, custody.BlockKey); perr != nil {
 		return errors.Wrap(perr, "cannot record the blocked credentials edit")
 	}
-	return fail(cr, v1alpha1.ReasonTierApplyFailed, msg)
+	return fail(cr, reason, msg)
 }
