@@ -8,6 +8,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 )
 
@@ -196,5 +197,38 @@ func TestR2RefusalIsReportedAndNotRetried(t *testing.T) {
 	}
 	if n := h.local.Count(rustfstest.RouteAddTier); n != 1 {
 		t.Errorf("adds: %d, want 1 (no retry until something changes)", n)
+	}
+}
+
+// A Wasabi tier is compared with the endpoint RustFS derives from its
+// region; the other new types compare every setting like the others.
+func TestNewTypesCompareLikeTheOthers(t *testing.T) {
+	wasabi := desiredTier(v1alpha1.TierParameters{Name: "W", Type: v1alpha1.TierTypeWasabi, Region: "us-east-1", Bucket: "b"})
+	if wasabi.Endpoint != "https://s3.wasabisys.com" || wasabi.Type != "wasabi" {
+		t.Errorf("desired wasabi tier: endpoint %q, type %q", wasabi.Endpoint, wasabi.Type)
+	}
+	live := wasabi
+	live.Region, live.Endpoint = "eu-west-1", "https://s3.eu-west-1.wasabisys.com"
+	if d := settingsDiff(wasabi, live); len(d) != 2 || d[0].Field != "endpoint" || d[1].Field != "region" {
+		t.Errorf("wasabi drift: %+v, want endpoint and region", d)
+	}
+	for _, typ := range []v1alpha1.TierType{v1alpha1.TierTypeAzure, v1alpha1.TierTypeGCS} {
+		p := v1alpha1.TierParameters{Name: "T", Type: typ, Endpoint: "https://e.example.com", Bucket: "b", Prefix: "p/", Region: "r"}
+		desired := desiredTier(p)
+		for field, mod := range map[string]func(*rustfs.Tier){
+			"endpoint": func(l *rustfs.Tier) { l.Endpoint = "https://other.example.com" },
+			"bucket":   func(l *rustfs.Tier) { l.Bucket = "other" },
+			"prefix":   func(l *rustfs.Tier) { l.Prefix = "other/" },
+			"region":   func(l *rustfs.Tier) { l.Region = "other" },
+		} {
+			l := desired
+			mod(&l)
+			if d := settingsDiff(desired, l); len(d) != 1 || d[0].Field != field {
+				t.Errorf("%s: a different %s gives %+v", typ, field, d)
+			}
+		}
+		if d := settingsDiff(desired, desired); len(d) != 0 {
+			t.Errorf("%s: the same settings differ: %+v", typ, d)
+		}
 	}
 }

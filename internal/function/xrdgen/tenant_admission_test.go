@@ -57,6 +57,15 @@ func TestExamplesAreAdmitted(t *testing.T) {
 			t.Errorf("%s is rejected: %v", f, err)
 		}
 	}
+	gcs := exampleTenant(t, "gcs", setTier("type", "GCS"), setTier("region", ""),
+		setTier("credsSecret", map[string]any{"name": "gcs-tier", "serviceAccountKey": "key.json"}))
+	wasabi := exampleTenant(t, "wasabi", setTier("type", "Wasabi"), setTier("region", "eu-central-1"),
+		func(s map[string]any) { delete(firstOf(s, "tiers"), "endpoint") })
+	for _, u := range []*unstructured.Unstructured{gcs, wasabi} {
+		if err := env.Client.Create(ctx, u); err != nil {
+			t.Errorf("a %s Tenant tier is rejected: %v", u.GetName(), err)
+		}
+	}
 	min := exampleTenant(t, "defaults", func(s map[string]any) {
 		delete(s, "providerConfigRef")
 		delete(firstRule(s), "status")
@@ -100,6 +109,9 @@ func TestInvalidTenantsAreRejected(t *testing.T) {
 		"ReservedTierName":     {reason: "The Tier CRD's rule, with its message.", mods: []tenantModifier{setTier("name", "standard")}, want: "name must not be STANDARD or REDUCED_REDUNDANCY"},
 		"DotDotTierName":       {reason: "The Tier CRD's rule, with its message.", mods: []tenantModifier{setTier("name", "..")}, want: "name must not be '.' or '..'"},
 		"StorageClassOnRustFS": {reason: "The remote storage class is for S3 tiers.", mods: []tenantModifier{setTier("storageClass", "GLACIER")}, want: "storageClass is the remote storage class of an S3 tier"},
+		"WasabiWithEndpoint":   {reason: "RustFS derives a Wasabi endpoint from the region.", mods: []tenantModifier{setTier("type", "Wasabi")}, want: "endpoint must not be set for a Wasabi tier"},
+		"ServiceAccountKeyOnRustFS": {reason: "Only a GCS tier reads a service account key.",
+			mods: []tenantModifier{setTier("credsSecret", map[string]any{"name": "c", "serviceAccountKey": "key.json"})}, want: "credsSecret.serviceAccountKey is for a GCS tier"},
 		"BadBucketName": {
 			reason: "Bucket names follow the S3 rules.",
 			mods:   []tenantModifier{func(s map[string]any) { firstOf(s, "buckets")["name"] = "App_Data" }},
