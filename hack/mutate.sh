@@ -50,7 +50,7 @@ edit() {
 # Adoption and rotation no longer edit the tier's credentials.
 skip_credential_edit() {
 	edit internal/controller/tier/write.go \
-		's/err = e\.api\.EditTierCredentials\(ctx, cr\.Spec\.ForProvider\.Name, c\.accessKey, c\.secretKey\)/err = nil/'
+		's/err = e\.edit\(ctx, cr, c\)/err = nil/'
 }
 
 # A live tier whose prefix differs from the spec is not a conflict.
