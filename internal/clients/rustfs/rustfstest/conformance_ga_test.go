@@ -172,7 +172,7 @@ func TestGA13_5TransientFailuresAre400(t *testing.T) {
 // polls the candidate listing about once a second until the deadline
 // before it answers "Tier Perm Err".
 func TestGA13_6RefusedPutIsCompensatedUntilTheDeadline(t *testing.T) {
-	p := newPair(t, ModeGA, WithProbeTimeout(time.Second))
+	p := newPair(t, ModeGA, WithProbeTimeout(2*time.Second))
 	p.remote.SetUser("lister", "lister-sk", "s3:ListBucket", "s3:ListBucketVersions", "s3:GetBucketVersioning")
 	body := bytes.ReplaceAll(p.tierJSON("COLD"), []byte(`"accessKey":"`+remoteAK+`","secretKey":"`+remoteSK+`"`),
 		[]byte(`"accessKey":"lister","secretKey":"lister-sk"`))
