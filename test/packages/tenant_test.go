@@ -82,7 +82,7 @@ func newWorld(t *testing.T, c *cluster) *world {
 func (w *world) withRemoteTiers(u *unstructured.Unstructured) *unstructured.Unstructured {
 	tiers, _, _ := unstructured.NestedSlice(u.Object, "spec", "tiers")
 	for _, tr := range tiers {
-		tr.(map[string]any)["endpoint"] = w.remote.URL()
+		tr.(map[string]any)["endpoint"] = w.remote.TierURL()
 	}
 	_ = unstructured.SetNestedSlice(u.Object, tiers, "spec", "tiers")
 	return u
@@ -126,7 +126,7 @@ func (w *world) expectClaimReady() {
 		}
 		g.Expect(n).To(gomega.Equal(3), "Tier, Bucket and BucketLifecycle composed for the claim")
 	})
-	if tier, ok := w.claims.Tier("COLD"); !ok || tier.Endpoint != w.remote.URL() {
+	if tier, ok := w.claims.Tier("COLD"); !ok || tier.Endpoint != w.remote.TierURL() {
 		w.t.Errorf("the claim's RustFS: tier COLD found %t, endpoint %q", ok, tier.Endpoint)
 	}
 }
@@ -163,7 +163,7 @@ func (w *world) expectRustFS() {
 	w.t.Helper()
 	tier, ok := w.local.Tier("COLD")
 	got := fmt.Sprintf("%t %s %s %s %s %t", ok, tier.Endpoint, tier.Bucket, tier.Prefix, tier.AccessKey, tier.SecretKey == remoteSK)
-	if want := fmt.Sprintf("true %s %s rustfs-a/ %s true", w.remote.URL(), tierBucket, remoteAK); got != want {
+	if want := fmt.Sprintf("true %s %s rustfs-a/ %s true", w.remote.TierURL(), tierBucket, remoteAK); got != want {
 		w.t.Errorf("tier COLD (found, endpoint, bucket, prefix, access key, secret key from the Secret): want %q, got %q", want, got)
 	}
 	rc, err := rustfs.New(rustfs.Config{Endpoint: w.local.URL(), AccessKey: localAK, SecretKey: localSK})
