@@ -47,6 +47,21 @@ func TestProviderConfigAdmission(t *testing.T) {
 			spec:   map[string]any{"endpoint": "ftp://rustfs.example.com"},
 			want:   "endpoint must be an http:// or https:// URL with a host",
 		},
+		"UserInfoEndpoint": {
+			reason: "Credentials in the endpoint would be quoted in errors and sent in every request line.",
+			spec:   map[string]any{"endpoint": "https://admin:pa55-sentinel@rustfs.example.com"},
+			want:   "endpoint must not contain user info (user:password@), a query or a fragment",
+		},
+		"QueryEndpoint": {
+			reason: "A query in the endpoint is refused.",
+			spec:   map[string]any{"endpoint": "https://rustfs.example.com/?token=pa55-sentinel"},
+			want:   "endpoint must not contain user info (user:password@), a query or a fragment",
+		},
+		"FragmentEndpoint": {
+			reason: "A fragment in the endpoint is refused.",
+			spec:   map[string]any{"endpoint": "https://rustfs.example.com/#pa55-sentinel"},
+			want:   "endpoint must not contain user info (user:password@), a query or a fragment",
+		},
 		"MissingEndpoint": {
 			reason: "The endpoint is required.",
 			spec:   map[string]any{},
@@ -64,7 +79,11 @@ func TestProviderConfigAdmission(t *testing.T) {
 			pc.SetGroupVersionKind(v1alpha1.ProviderConfigGroupVersionKind)
 			pc.SetNamespace("default")
 			pc.SetName(strings.ToLower(name))
-			wantAdmission(t, env.Client.Create(context.Background(), pc), tc.want)
+			err := env.Client.Create(context.Background(), pc)
+			wantAdmission(t, err, tc.want)
+			if err != nil && strings.Contains(err.Error(), "pa55") {
+				t.Errorf("the refusal quotes the endpoint's secret part: %v", err)
+			}
 		})
 	}
 }

@@ -18,6 +18,7 @@ type EndpointSettings struct {
 	// https://rustfs.storage.svc:9000.
 	// +kubebuilder:validation:MaxLength=2048
 	// +kubebuilder:validation:XValidation:rule="isURL(self) && url(self).getScheme() in ['http', 'https'] && size(url(self).getHostname()) > 0",message="endpoint must be an http:// or https:// URL with a host, for example https://rustfs.storage.svc:9000"
+	// +kubebuilder:validation:XValidation:rule="!self.contains('@') && !self.contains('?') && !self.contains('#')",message="endpoint must not contain user info (user:password@), a query or a fragment: put the credentials in the Secret and give only http(s)://host[:port]",reason=FieldValueForbidden
 	Endpoint string `json:"endpoint"`
 
 	// Region is the SigV4 signing region.

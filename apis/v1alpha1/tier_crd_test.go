@@ -42,6 +42,12 @@ func TestTierTypeAdmission(t *testing.T) {
 			params: map[string]any{"type": "Wasabi", "region": "EU_1"}, want: "region is required for a Wasabi tier"},
 		"S3WithoutEndpoint": {reason: "Every type but Wasabi needs an endpoint.",
 			params: map[string]any{"type": "S3"}, want: "endpoint is required"},
+		"UserInfoEndpoint": {reason: "A remote endpoint with user info would be stored in RustFS and listed.",
+			params: map[string]any{"type": "S3", "endpoint": "https://ak:pa55-sentinel@s3.example.com"},
+			want:   "endpoint must not contain user info (user:password@), a query or a fragment"},
+		"QueryEndpoint": {reason: "A remote endpoint with a query is refused.",
+			params: map[string]any{"type": "S3", "endpoint": "https://s3.example.com?X-Amz-Signature=pa55"},
+			want:   "endpoint must not contain user info (user:password@), a query or a fragment"},
 		"UnknownType": {reason: "Only the types RustFS defines are accepted.",
 			params: map[string]any{"type": "Backblaze", "endpoint": "https://b.example.com"}, want: "Unsupported value"},
 	}

@@ -43,7 +43,7 @@ func (c *Client) ListTiers(ctx context.Context) ([]Tier, error) {
 		return nil, errors.Wrap(err, "cannot list tiers")
 	}
 	tiers, err := parseTierList(resp.body)
-	return tiers, errors.Wrap(err, "cannot list tiers")
+	return tiers, c.scrub(errors.Wrap(err, "cannot list tiers"))
 }
 
 // AddTier registers t. Unless force is set, RustFS first checks that the
@@ -54,7 +54,8 @@ func (c *Client) AddTier(ctx context.Context, t Tier, force bool) error {
 		return errors.Wrap(err, "cannot add tier")
 	}
 	q := url.Values{"force": {strconv.FormatBool(force)}}
-	_, err = c.do(ctx, request{method: http.MethodPut, path: adminPrefix + "/tier", query: q, body: body, contentType: jsonType})
+	_, err = c.do(ctx, request{method: http.MethodPut, path: adminPrefix + "/tier", query: q, body: body, contentType: jsonType,
+		remote: true, secrets: append([]string{t.SecretKey, t.AccessKey}, serviceAccountSecrets(t.Creds)...)})
 	return errors.Wrapf(err, "cannot add tier %q", t.Name)
 }
 
@@ -76,7 +77,8 @@ func (c *Client) EditTierCredentials(ctx context.Context, name, accessKey, secre
 		return errors.Wrap(err, "cannot encode tier credentials")
 	}
 	p, raw := tierPath(name)
-	_, err = c.do(ctx, request{method: http.MethodPost, path: p, rawPath: raw, body: body, contentType: jsonType})
+	_, err = c.do(ctx, request{method: http.MethodPost, path: p, rawPath: raw, body: body, contentType: jsonType,
+		remote: true, secrets: []string{secretKey, accessKey}})
 	return errors.Wrapf(err, "cannot edit credentials of tier %q", name)
 }
 
@@ -99,7 +101,8 @@ func (c *Client) EditTierServiceAccount(ctx context.Context, name, serviceAccoun
 		return errors.Wrap(err, "cannot encode tier credentials")
 	}
 	p, raw := tierPath(name)
-	_, err = c.do(ctx, request{method: http.MethodPost, path: p, rawPath: raw, body: body, contentType: jsonType})
+	_, err = c.do(ctx, request{method: http.MethodPost, path: p, rawPath: raw, body: body, contentType: jsonType,
+		remote: true, secrets: serviceAccountSecrets(serviceAccountJSON)})
 	return errors.Wrapf(err, "cannot edit the service account of tier %q", name)
 }
 
@@ -108,7 +111,7 @@ func (c *Client) EditTierServiceAccount(ctx context.Context, name, serviceAccoun
 func (c *Client) RemoveTier(ctx context.Context, name string, force bool) error {
 	p, raw := tierPath(name)
 	q := url.Values{"force": {strconv.FormatBool(force)}}
-	_, err := c.do(ctx, request{method: http.MethodDelete, path: p, rawPath: raw, query: q})
+	_, err := c.do(ctx, request{method: http.MethodDelete, path: p, rawPath: raw, query: q, remote: true})
 	return errors.Wrapf(err, "cannot remove tier %q", name)
 }
 
@@ -116,7 +119,7 @@ func (c *Client) RemoveTier(ctx context.Context, name string, force bool) error 
 // remote tier (docs/rustfs-wire.md §1.5).
 func (c *Client) VerifyTier(ctx context.Context, name string) error {
 	p, raw := tierPath(name)
-	_, err := c.do(ctx, request{method: http.MethodGet, path: p, rawPath: raw})
+	_, err := c.do(ctx, request{method: http.MethodGet, path: p, rawPath: raw, remote: true})
 	return errors.Wrapf(err, "cannot verify tier %q", name)
 }
 
@@ -127,7 +130,7 @@ func (c *Client) TierStats(ctx context.Context) ([]TierStat, error) {
 		return nil, errors.Wrap(err, "cannot get tier stats")
 	}
 	stats, err := parseTierStats(resp.body)
-	return stats, errors.Wrap(err, "cannot get tier stats")
+	return stats, c.scrub(errors.Wrap(err, "cannot get tier stats"))
 }
 
 // legacyStatJSON is one value of the legacy map body (docs/rustfs-wire.md §1.6).

@@ -24,11 +24,8 @@ import (
 const (
 	// DefaultRegion is the SigV4 scope region used when Config.Region is empty.
 	DefaultRegion = "us-east-1"
-	// DefaultTimeout is the per-request timeout used when Config.Timeout is 0.
-	DefaultTimeout = 30 * time.Second
-
-	adminPrefix = "/rustfs/admin/v3"
-	redacted    = "REDACTED"
+	adminPrefix   = "/rustfs/admin/v3"
+	redacted      = "REDACTED"
 )
 
 // A Config says how to reach one RustFS endpoint. Its String, GoString and
@@ -40,14 +37,15 @@ type Config struct {
 	SecretKey          string        // never printed
 	CABundle           []byte        // PEM; optional
 	InsecureSkipVerify bool          // skip TLS verification (tests only)
-	Timeout            time.Duration // per request; 0 means 30s
+	Timeout            time.Duration // per call RustFS answers on its own; 0 means 30s (deadline.go)
+	RemoteTimeout      time.Duration // per call that makes RustFS contact the remote tier; 0 means 90s
 	UserAgent          string        // "" means "provider-rustfs/" + version.Version
 }
 
 // String returns a redacted description of the configuration.
 func (c Config) String() string {
-	return fmt.Sprintf("rustfs.Config{Endpoint:%q Region:%q AccessKey:%q SecretKey:%s CABundle:%d bytes InsecureSkipVerify:%t Timeout:%s UserAgent:%q}",
-		c.Endpoint, c.Region, c.AccessKey, redactedIfSet(c.SecretKey), len(c.CABundle), c.InsecureSkipVerify, c.Timeout, c.UserAgent)
+	return fmt.Sprintf("rustfs.Config{Endpoint:%q Region:%q AccessKey:%q SecretKey:%s CABundle:%d bytes InsecureSkipVerify:%t Timeout:%s RemoteTimeout:%s UserAgent:%q}",
+		c.Endpoint, c.Region, c.AccessKey, redactedIfSet(c.SecretKey), len(c.CABundle), c.InsecureSkipVerify, c.Timeout, c.RemoteTimeout, c.UserAgent)
 }
 
 // GoString returns the same redacted description as String.
@@ -72,6 +70,8 @@ type Client struct {
 	secretKey string
 	userAgent string
 	http      *http.Client
+	timeout   time.Duration // see deadline.go
+	remote    time.Duration
 	signer    *v4.Signer
 	now       func() time.Time
 	idKey     string         // identityKey of the configuration
@@ -108,13 +108,10 @@ func New(c Config, opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	timeout := c.Timeout
-	if timeout == 0 {
-		timeout = DefaultTimeout
-	}
 	cl := &Client{
 		base: base, region: c.Region, accessKey: c.AccessKey, secretKey: c.SecretKey, userAgent: c.UserAgent,
-		http:   &http.Client{Transport: tr, Timeout: timeout},
+		http:    &http.Client{Transport: tr, CheckRedirect: noRedirects},
+		timeout: orDefault(c.Timeout, DefaultTimeout), remote: orDefault(c.RemoteTimeout, DefaultRemoteTimeout),
 		signer: newSigner(), now: time.Now, idKey: identityKey(c),
 	}
 	for _, o := range opts {
@@ -132,19 +129,23 @@ func New(c Config, opts ...Option) (*Client, error) {
 	return cl, nil
 }
 
+// parseEndpoint checks an endpoint. Its errors show the endpoint only
+// through safeEndpoint, which drops user info, query and fragment, so a
+// password in a mistyped endpoint is never echoed.
 func parseEndpoint(s string) (*url.URL, error) {
 	u, err := url.Parse(strings.TrimRight(s, "/"))
 	if err != nil {
-		return nil, errors.Wrap(err, "cannot parse endpoint")
+		return nil, errors.Errorf("cannot parse endpoint %q: want http(s)://host[:port]", safeEndpoint(s))
+	}
+	if u.User != nil || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.ContainsAny(s, "@?#") {
+		return nil, errors.Errorf("endpoint %q must not have user info, a query or a fragment: "+
+			"put the credentials in the Secret and give only http(s)://host[:port]", safeEndpoint(s))
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, errors.Errorf("endpoint %q must start with http:// or https://", s)
+		return nil, errors.Errorf("endpoint %q must start with http:// or https://", safeEndpoint(s))
 	}
 	if u.Host == "" {
-		return nil, errors.Errorf("endpoint %q has no host", s)
-	}
-	if u.RawQuery != "" || u.Fragment != "" || u.User != nil {
-		return nil, errors.Errorf("endpoint %q must not have a query, fragment or user info", s)
+		return nil, errors.Errorf("endpoint %q has no host", safeEndpoint(s))
 	}
 	return u, nil
 }

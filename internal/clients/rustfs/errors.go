@@ -13,7 +13,8 @@ import (
 // An APIError is a non-2xx answer from RustFS. Code and Message come from the
 // S3 XML <Error> body (docs/rustfs-wire.md §0.1) or from a JSON body
 // ({"Code":…,"Message":…}, as MinIO sends, §11). Code is empty when the body
-// had none, for example on HEAD.
+// had none, for example on HEAD. Code, Message and RequestID are scrubbed
+// of every key the client knew when it sent the request (Scrub).
 type APIError struct {
 	Status    int
 	Code      string
@@ -43,9 +44,12 @@ type errorBody struct {
 
 const maxMessage = 512
 
-// parseError builds an APIError from a non-2xx status, its headers and body.
-func parseError(status int, header http.Header, body []byte) *APIError {
-	e := &APIError{Status: status, RequestID: header.Get("X-Amz-Request-Id")}
+// parseError builds an APIError from a non-2xx status, its headers and
+// body. Every text taken from the answer is scrubbed of secrets (Scrub)
+// before it is clipped, so no part of a key survives at a clip boundary.
+func parseError(status int, header http.Header, body []byte, secrets []string) *APIError {
+	text := func(s string) string { return clip(Scrub(s, secrets...)) }
+	e := &APIError{Status: status, RequestID: text(header.Get("X-Amz-Request-Id"))}
 	var b errorBody
 	trimmed := bytes.TrimSpace(body)
 	switch {
@@ -60,13 +64,13 @@ func parseError(status int, header http.Header, body []byte) *APIError {
 			b = errorBody{}
 		}
 	}
-	e.Code = clip(b.Code)
-	e.Message = clip(b.Message)
+	e.Code = text(b.Code)
+	e.Message = text(b.Message)
 	if b.RequestID != "" {
-		e.RequestID = clip(b.RequestID)
+		e.RequestID = text(b.RequestID)
 	}
 	if e.Code == "" && e.Message == "" {
-		e.Message = clip(string(trimmed))
+		e.Message = text(string(trimmed))
 	}
 	return e
 }

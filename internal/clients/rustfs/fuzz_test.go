@@ -21,7 +21,7 @@ func FuzzParseError(f *testing.F) {
 	f.Add(502, []byte("<html>bad gateway</html>"))
 	f.Add(400, []byte(`{"Code":`))
 	f.Fuzz(func(t *testing.T, status int, body []byte) {
-		e := parseError(status, http.Header{}, body)
+		e := parseError(status, http.Header{}, body, nil)
 		if e.Status != status {
 			t.Fatalf("status %d, want %d", e.Status, status)
 		}

@@ -114,7 +114,7 @@ func (c *Client) addUser(ctx context.Context, name string, newSecret func() (str
 		return errors.Wrapf(err, "cannot add user %q", name)
 	}
 	_, err = c.do(ctx, request{method: http.MethodPut, path: adminPrefix + "/add-user", query: userQuery(name),
-		body: body, contentType: jsonType})
+		body: body, contentType: jsonType, secrets: []string{sk}})
 	return errors.Wrapf(err, "cannot add user %q", name)
 }
 

@@ -50,7 +50,7 @@ func (c *Client) CannedPolicy(ctx context.Context, name string) (Policy, error) 
 		return Policy{}, errors.Errorf("cannot get canned policy %q: cannot decode the answer", name)
 	}
 	p, err := ParsePolicy(string(in.Policy))
-	return p, errors.Wrapf(err, "cannot get canned policy %q", name)
+	return p, c.scrub(errors.Wrapf(err, "cannot get canned policy %q", name))
 }
 
 // EnsureCannedPolicy stores p as the canned policy name unless RustFS

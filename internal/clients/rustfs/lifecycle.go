@@ -134,7 +134,7 @@ func (c *Client) GetLifecycle(ctx context.Context, bucket string) (*Lifecycle, e
 		return nil, errors.Wrapf(err, "cannot get lifecycle of bucket %q", bucket)
 	}
 	l, err := decodeLifecycle(resp.body)
-	return l, errors.Wrapf(err, "cannot get lifecycle of bucket %q", bucket)
+	return l, c.scrub(errors.Wrapf(err, "cannot get lifecycle of bucket %q", bucket))
 }
 
 // PutLifecycle replaces the bucket's lifecycle configuration.

@@ -155,5 +155,5 @@ func (c *Client) getXML(ctx context.Context, bucket, subresource string, out any
 	if err != nil {
 		return err
 	}
-	return errors.Wrapf(xml.Unmarshal(resp.body, out), "cannot decode %s response", subresource)
+	return c.scrub(errors.Wrapf(xml.Unmarshal(resp.body, out), "cannot decode %s response", subresource))
 }

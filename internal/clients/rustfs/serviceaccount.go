@@ -115,7 +115,8 @@ func (c *Client) AddServiceAccount(ctx context.Context, a NewServiceAccount) err
 	if err != nil {
 		return errors.Wrap(err, "cannot encode service account")
 	}
-	resp, err := c.do(ctx, request{method: http.MethodPut, path: adminPrefix + "/add-service-account", body: body, contentType: jsonType})
+	resp, err := c.do(ctx, request{method: http.MethodPut, path: adminPrefix + "/add-service-account", body: body, contentType: jsonType,
+		secrets: []string{a.SecretKey}})
 	if err != nil {
 		return errors.Wrapf(err, "cannot add service account %q", a.AccessKey)
 	}
@@ -188,7 +189,7 @@ func (c *Client) UpdateServiceAccount(ctx context.Context, accessKey string, u S
 		return errors.Wrap(err, "cannot encode service account update")
 	}
 	_, err = c.do(ctx, request{method: http.MethodPost, path: adminPrefix + "/update-service-account",
-		query: serviceAccountQuery(accessKey), body: body, contentType: jsonType})
+		query: serviceAccountQuery(accessKey), body: body, contentType: jsonType, secrets: []string{u.SecretKey}})
 	return errors.Wrapf(err, "cannot update service account %q", accessKey)
 }
 

@@ -7,7 +7,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
-	"io"
 	"net/http"
 	"net/url"
 	"time"
@@ -22,7 +21,6 @@ const (
 	// signingService is the SigV4 service RustFS expects for both the S3 and
 	// the admin API (docs/rustfs-wire.md §7.1, §19).
 	signingService = "s3"
-	maxBodyRead    = 16 << 20
 )
 
 // newSigner returns the AWS SDK's SigV4 signer configured for S3: S3 paths are
@@ -51,6 +49,8 @@ type request struct {
 	contentType string
 	contentMD5  bool
 	header      http.Header
+	secrets     []string // key values in the request, scrubbed from every answer (Scrub)
+	remote      bool     // RustFS contacts the remote tier before it answers (Config.RemoteTimeout)
 }
 
 // A response is a read 2xx answer.
@@ -60,9 +60,14 @@ type response struct {
 	body   []byte
 }
 
-// do signs and sends rq. It returns the response for any 2xx status and an
-// *APIError for any other status.
+// do signs and sends rq within its deadline (deadline). It returns the
+// response for any 2xx status and an *APIError for any other status but a
+// redirect, which it never follows (redirectError). Every text of the answer
+// in an error is scrubbed of the keys the client knows (Scrub), and no body
+// is read beyond its cap (readBody).
 func (c *Client) do(ctx context.Context, rq request) (*response, error) {
+	ctx, cancel := context.WithTimeout(ctx, c.deadline(rq))
+	defer cancel()
 	req, err := c.newHTTPRequest(ctx, rq)
 	if err != nil {
 		return nil, err
@@ -70,17 +75,22 @@ func (c *Client) do(ctx context.Context, rq request) (*response, error) {
 	if err := signRequest(ctx, c.signer, req, rq.body, c.accessKey, c.secretKey, c.region, c.now()); err != nil {
 		return nil, err
 	}
+	secrets := append([]string{c.secretKey, c.accessKey}, rq.secrets...)
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return nil, errors.Wrapf(err, "%s %s", rq.method, rq.path)
+		return nil, scrubErr(errors.Wrapf(err, "%s %s", rq.method, rq.path), secrets)
 	}
 	defer resp.Body.Close() //nolint:errcheck // read-only body
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxBodyRead))
-	if err != nil {
-		return nil, errors.Wrapf(err, "cannot read response to %s %s", rq.method, rq.path)
+	if isRedirect(resp.StatusCode) {
+		return nil, redirectError(resp, secrets)
 	}
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return nil, parseError(resp.StatusCode, resp.Header, body)
+	ok := resp.StatusCode >= 200 && resp.StatusCode <= 299
+	body, err := readBody(resp.Body, ok)
+	if err != nil {
+		return nil, scrubErr(errors.Wrapf(err, "cannot read response to %s %s", rq.method, rq.path), secrets)
+	}
+	if !ok {
+		return nil, parseError(resp.StatusCode, resp.Header, body, secrets)
 	}
 	return &response{status: resp.StatusCode, header: resp.Header, body: body}, nil
 }

@@ -127,6 +127,9 @@ func encodeTier(t Tier) ([]byte, error) {
 	if t.Name == "" {
 		return nil, errors.New("tier name is required")
 	}
+	if strings.ContainsAny(t.Endpoint, "@?#") {
+		return nil, errors.Errorf("tier endpoint %q must not have user info, a query or a fragment: put the keys in the Secret", safeEndpoint(t.Endpoint))
+	}
 	inner, err := json.Marshal(backendObject(typ, t))
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot encode tier")

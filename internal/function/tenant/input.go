@@ -54,6 +54,7 @@ type TenantTier struct {
 	// but Wasabi, whose endpoint RustFS derives from region.
 	// +kubebuilder:validation:MaxLength=2048
 	// +kubebuilder:validation:XValidation:rule="isURL(self) && url(self).getScheme() in ['http', 'https'] && size(url(self).getHostname()) > 0",message="endpoint must be an http:// or https:// URL with a host, for example https://s3.example.com"
+	// +kubebuilder:validation:XValidation:rule="!self.contains('@') && !self.contains('?') && !self.contains('#')",message="endpoint must not contain user info (user:password@), a query or a fragment: RustFS would store it in the tier and list it; put the keys in the Secret",reason=FieldValueForbidden
 	// +optional
 	Endpoint string `json:"endpoint,omitempty"`
 
