@@ -120,10 +120,11 @@ func key(c rustfs.Config) string {
 		h.Write(n[:])
 		h.Write([]byte(s))
 	}
-	var tail [9]byte
+	var tail [17]byte
 	binary.BigEndian.PutUint64(tail[:8], uint64(c.Timeout))
+	binary.BigEndian.PutUint64(tail[8:16], uint64(c.RemoteTimeout))
 	if c.InsecureSkipVerify {
-		tail[8] = 1
+		tail[16] = 1
 	}
 	h.Write(tail[:])
 	return hex.EncodeToString(h.Sum(nil))

@@ -155,6 +155,9 @@ type statsV2JSON struct {
 
 // parseTierStats accepts both the legacy {name: stats} map and the v2 body.
 func parseTierStats(body []byte) ([]TierStat, error) {
+	if err := withinBudget(body, '{', maxStatsObjects); err != nil {
+		return nil, errors.Wrap(err, "cannot decode tier stats")
+	}
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(body, &probe); err != nil {
 		return nil, errors.Wrap(err, "cannot decode tier stats")

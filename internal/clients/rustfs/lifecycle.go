@@ -115,6 +115,12 @@ func encodeLifecycle(l *Lifecycle) ([]byte, error) {
 // decodeLifecycle parses a GET body. XMLName is cleared so that decoded and
 // hand-built configurations compare equal.
 func decodeLifecycle(body []byte) (*Lifecycle, error) {
+	if err := withinBudget(body, '<', maxLifecycleElements); err != nil {
+		return nil, errors.Wrap(err, "cannot decode lifecycle configuration")
+	}
+	if n := countRules(body); n > maxLifecycleRules {
+		return nil, errors.Errorf("cannot decode lifecycle configuration: it has %d rules, more than the %d S3 allows", n, maxLifecycleRules)
+	}
 	l := &Lifecycle{}
 	if err := xml.Unmarshal(body, l); err != nil {
 		return nil, errors.Wrap(err, "cannot decode lifecycle configuration")

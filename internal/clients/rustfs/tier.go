@@ -142,6 +142,9 @@ func encodeTier(t Tier) ([]byte, error) {
 // each naming its type and holding the typed object under that key. The
 // result is sorted by name, because RustFS lists in random order (docs/rustfs-wire.md §9).
 func parseTierList(body []byte) ([]Tier, error) {
+	if err := withinBudget(body, '{', maxTierObjects); err != nil {
+		return nil, errors.Wrap(err, "cannot decode tier list")
+	}
 	var raw []map[string]json.RawMessage
 	if err := json.Unmarshal(body, &raw); err != nil {
 		return nil, errors.Wrap(err, "cannot decode tier list")

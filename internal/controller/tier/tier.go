@@ -70,7 +70,8 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	opts := append(o.Managed(mgr, name),
 		managed.WithTypedExternalConnector[*v1alpha1.Tier](c),
 		managed.WithInitializers(&externalName{kube: kube}),
-		managed.WithDeterministicExternalName(true))
+		managed.WithDeterministicExternalName(true),
+		managed.WithTimeout(reconcileTimeout))
 	r := managed.NewReconciler(mgr, resource.ManagedKind(v1alpha1.TierGroupVersionKind), opts...)
 
 	b := ctrl.NewControllerManagedBy(mgr).
@@ -106,6 +107,12 @@ func directList(newClient func(rustfs.Config) (rustfs.TierAPI, error)) func(cont
 		return api.ListTiers(ctx)
 	}
 }
+
+// reconcileTimeout bounds one reconcile of a Tier: a tier list, then an add
+// or credentials edit with the client's 90 s remote deadline
+// (docs/rustfs-wire.md §19.1), which the managed reconciler's default of one
+// minute would cut off.
+const reconcileTimeout = 3 * time.Minute
 
 const (
 	errNewClient = "cannot create RustFS client"
