@@ -158,8 +158,10 @@ func IsInvalidTier(err error) bool {
 }
 
 // IsTransient reports whether retrying later may succeed: timeouts,
-// connection failures, 429, 502-504, "already being replaced" and "mutation
-// recovery" answers, and 5xx answers whose code is not a known tier code.
+// connection failures, 429, 502-504, the passing states of a tier mutation
+// (transientMessages) under any code, and 5xx answers whose code is not a
+// known tier code. A redirect and an oversized answer are not transient:
+// they do not change by themselves.
 func IsTransient(err error) bool {
 	if err == nil {
 		return false
@@ -181,12 +183,45 @@ func IsTransient(err error) bool {
 	return false
 }
 
-// isTransientMessage matches the retryable tier mutation answers
-// (docs/rustfs-wire.md §4, §9, §10): a concurrent replacement, pending or changed
-// mutation recovery, and a failed config reload (lock timeout).
+// transientMessages are the passing states of a tier mutation, in rc's 500
+// TierAddFailed/TierEditFailed and GA's 400 InvalidArgument alike
+// (docs/rustfs-wire.md §1.2, §1.3, §4.4, §13.5): a concurrent or pending
+// replacement, a recovery that changed, a peer prepare/commit/replay or
+// reference proof that failed, a timeout (a GA edit reports its probe
+// timing out as 500 TierEditFailed), a failed config reload (lock timeout)
+// and a failed config save (a storage hiccup).
+var transientMessages = []string{
+	"being replaced", "mutation recovery", "mutation prepare failed", "mutation commit failed",
+	"committed replay failed", "reference proof failed", "Timed out", "tier reload failed", "tier save failed",
+}
+
+// isTransientMessage matches the retryable tier mutation answers.
 func isTransientMessage(m string) bool {
-	return strings.Contains(m, "already being replaced") || strings.Contains(m, "mutation recovery") ||
-		strings.Contains(m, "tier reload failed")
+	for _, s := range transientMessages {
+		if strings.Contains(m, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsAmbiguous reports an answer that may mean a problem with the input or
+// a passing state, which RustFS does not tell apart: "backend in use" on
+// add, which rc (500 TierNameBackendInUse!) and GA (409
+// XMinioAdminTierBackendInUse) both also send when checking the remote
+// timed out, transitions to the tier are active or a recovery must finish
+// (docs/rustfs-wire.md §4.4, §13.4); and a probe "outcome is uncertain",
+// which is wrong keys or a remote that did not answer (§4.3). Such an
+// answer is reported, and the write retried once per poll interval rather
+// than blocked until an input changes. GA's 400
+// XMinioAdminTierBackendNotEmpty is not ambiguous.
+func IsAmbiguous(err error) bool {
+	e, ok := apiError(err)
+	if !ok {
+		return false
+	}
+	inUse := codesBackendInUse[e.Code] && (e.Status >= 500 || e.Status == http.StatusConflict)
+	return inUse || strings.Contains(e.Message, "probe outcome is uncertain")
 }
 
 func isNetworkError(err error) bool {

@@ -118,9 +118,10 @@ func TestNonEmptyRemotePrefixIsConflictUnlessForced(t *testing.T) {
 				t.Errorf("message lacks the next action:\n%s", msg)
 			}
 
-			// RC's 500 may also be a timeout: it lapses after one poll interval. GA's 409 does not.
+			// RC's 500 and GA's 409 may also be a timeout or active transitions
+			// (docs/rustfs-wire.md §13.4): the block lapses after one poll interval.
 			h.now = h.now.Add(time.Minute + time.Second)
-			h.expect(cr, map[rustfstest.Mode]string{rustfstest.ModeRC: "create", rustfstest.ModeGA: "observe"}[mode], inUse)
+			h.expect(cr, "create", inUse)
 
 			withForce()(cr)
 			cr.Generation++
@@ -137,6 +138,10 @@ func TestNonEmptyRemotePrefixIsConflictUnlessForced(t *testing.T) {
 	}
 }
 
+// A refused add blocks until an input changes. GA answers a missing remote
+// bucket with "probe outcome is uncertain", which a remote that did not
+// answer gives too (docs/rustfs-wire.md §4.3): that block lapses after one
+// poll interval, so the add is retried once per interval, never hot.
 func TestRefusedAddBlocksUntilTheSecretChanges(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(mode.String(), func(t *testing.T) {
@@ -146,9 +151,15 @@ func TestRefusedAddBlocksUntilTheSecretChanges(t *testing.T) {
 			if _, err := h.reconcile(cr); reasonOf(err) != string(v1alpha1.ReasonTierApplyFailed) {
 				t.Fatalf("add to a missing remote bucket: got %v, want a blocking TierApplyFailed", err)
 			}
-			h.now = h.now.Add(time.Hour)
 			if _, err := h.reconcile(cr); reasonOf(err) != string(v1alpha1.ReasonTierApplyFailed) || h.local.Count(rustfstest.RouteAddTier) != 1 {
 				t.Fatalf("blocked: %v after %d adds; want the block reported and no new add", err, h.local.Count(rustfstest.RouteAddTier))
+			}
+			h.now = h.now.Add(time.Hour)
+			lapses := map[rustfstest.Mode]int{rustfstest.ModeRC: 1, rustfstest.ModeGA: 2}[mode]
+			for range 2 {
+				if _, err := h.reconcile(cr); reasonOf(err) != string(v1alpha1.ReasonTierApplyFailed) || h.local.Count(rustfstest.RouteAddTier) != lapses {
+					t.Fatalf("an hour later: %v after %d adds; want the block reported after %d adds", err, h.local.Count(rustfstest.RouteAddTier), lapses)
+				}
 			}
 			if got := get(cr, "Ready"); got != "False/TierApplyFailed" {
 				t.Errorf("Ready: got %s, want False/TierApplyFailed", got)
@@ -157,7 +168,7 @@ func TestRefusedAddBlocksUntilTheSecretChanges(t *testing.T) {
 				t.Errorf("TierConflict: got %s, want False/NoConflict for a failure that is not a conflict", got)
 			}
 			h.rotate(tierAK, tierSK+"-v2")
-			if step, _ := h.reconcile(cr); step != "create" || h.local.Count(rustfstest.RouteAddTier) != 2 {
+			if step, _ := h.reconcile(cr); step != "create" || h.local.Count(rustfstest.RouteAddTier) != lapses+1 {
 				t.Errorf("after the Secret changed: %s after %d adds; want the add retried once", step, h.local.Count(rustfstest.RouteAddTier))
 			}
 		})

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
@@ -15,6 +14,19 @@ import (
 // next action; none holds a secret value or a timestamp.
 
 const retryNote = "Nothing more is written to RustFS until the Tier, its Secret or its ProviderConfig changes."
+
+// ambiguousNote ends the message of an answer RustFS also gives for a
+// passing state (rustfs.IsAmbiguous).
+const ambiguousNote = "RustFS gives this answer both for keys or settings the remote refuses and for a remote that did not answer in time, " +
+	"so the write is retried once per poll interval; a change of the Tier, its Secret or its ProviderConfig retries it at once."
+
+// nextNote says when a refused write is tried again.
+func nextNote(ambiguous bool) string {
+	if ambiguous {
+		return ambiguousNote
+	}
+	return retryNote
+}
 
 // driftMessage names every setting that differs, with its live and desired
 // values.
@@ -56,22 +68,22 @@ func secretMessage(cr *v1alpha1.Tier, err error) string {
 		"with %s. Nothing is written to RustFS until then.", cr.Spec.ForProvider.Name, err, cr.GetNamespace(), ref.Name, want)
 }
 
-// inUseMessage explains a non-empty remote prefix. ambiguous is set for the
-// RustFS 1.0.0-rc answer, which also means a 30 s validation timeout.
+// inUseMessage explains a non-empty remote prefix. ambiguous is set when
+// the answer may also mean a passing state (rustfs.IsAmbiguous).
 func inUseMessage(p v1alpha1.TierParameters, ambiguous bool) string {
 	msg := fmt.Sprintf("RustFS refused to add tier %q because prefix %q of remote bucket %q already holds objects. "+
 		"Point spec.forProvider.prefix at a prefix that holds no objects, or set spec.forProvider.force to true "+
 		"if the objects belong to this tenant (for example after a restore).", p.Name, p.Prefix, p.Bucket)
 	if ambiguous {
-		msg += " RustFS 1.0.0-rc gives the same answer when the remote does not answer within 30 seconds, " +
-			"so the add is retried once per poll interval."
+		msg += " RustFS gives the same answer when it could not check the remote within 30 seconds, while transitions " +
+			"to the tier are in progress or while a recovery must finish, so the add is retried once per poll interval."
 	}
 	return msg
 }
 
-// refusedMessage explains a write RustFS refused for good. what is "add
-// tier" or "rotate the credentials of tier".
-func refusedMessage(what string, cr *v1alpha1.Tier, err error) string {
+// refusedMessage explains a write RustFS refused. what is "add tier" or
+// "rotate the credentials of tier"; ambiguous says the refusal may pass.
+func refusedMessage(what string, cr *v1alpha1.Tier, err error, ambiguous bool) string {
 	p := cr.Spec.ForProvider
 	var next string
 	switch {
@@ -86,47 +98,43 @@ func refusedMessage(what string, cr *v1alpha1.Tier, err error) string {
 		next = fmt.Sprintf("Check spec.forProvider endpoint, bucket and region, that the remote bucket exists, "+
 			"and the keys in Secret %s/%s.", cr.GetNamespace(), p.CredentialsSecretRef.Name)
 	}
-	return fmt.Sprintf("RustFS refused to %s %q: %s. %s %s", what, p.Name, err, next, retryNote)
+	return fmt.Sprintf("RustFS refused to %s %q: %s. %s %s", what, p.Name, err, next, nextNote(ambiguous))
 }
 
 // editFailure classifies a failed credentials edit: new credentials the
 // remote refused (or RustFS found missing) leave the tier as it was, with
 // its previous credentials (CredentialsRefused); any other refusal, such as
-// a ProviderConfig without admin:SetTier, is TierApplyFailed.
-func editFailure(cr *v1alpha1.Tier, err error) (xpv2.ConditionReason, string) {
+// a ProviderConfig without admin:SetTier, is TierApplyFailed. ambiguous is
+// set when the refusal may pass by itself (rustfs.IsAmbiguous).
+func editFailure(cr *v1alpha1.Tier, err error) (reason xpv2.ConditionReason, msg string, ambiguous bool) {
+	ambiguous = rustfs.IsAmbiguous(err)
 	if rustfs.IsInvalidConfig(err) {
-		return v1alpha1.ReasonCredentialsRefused, rotationRefusedMessage(cr, err)
+		return v1alpha1.ReasonCredentialsRefused, rotationRefusedMessage(cr, err, ambiguous), ambiguous
 	}
-	return v1alpha1.ReasonTierApplyFailed, refusedMessage("rotate the credentials of tier", cr, err)
+	return v1alpha1.ReasonTierApplyFailed, refusedMessage("rotate the credentials of tier", cr, err, ambiguous), ambiguous
 }
 
 // rotationRefusedMessage explains a credentials edit RustFS refused. RustFS
 // 1.0.x probes the remote with the new credentials first and keeps the
 // previous ones when the remote refuses them.
-func rotationRefusedMessage(cr *v1alpha1.Tier, err error) string {
+func rotationRefusedMessage(cr *v1alpha1.Tier, err error, ambiguous bool) string {
 	ref := cr.Spec.ForProvider.CredentialsSecretRef
 	return fmt.Sprintf("RustFS refused the new credentials of tier %q from Secret %s/%s: %s. The tier keeps the credentials it had "+
 		"and stays usable. Fix the credentials in the Secret (the remote must accept them for put, get, list and delete), "+
-		"or grant them on the remote, then update the Secret. %s", cr.Spec.ForProvider.Name, cr.GetNamespace(), ref.Name, err, retryNote)
+		"or grant them on the remote, then update the Secret. %s", cr.Spec.ForProvider.Name, cr.GetNamespace(), ref.Name, err, nextNote(ambiguous))
 }
 
 // addFailure classifies a failed add into a block reason and message.
-// ambiguous is set when the answer may also be a timeout, so the add may be
-// retried once per poll interval.
+// ambiguous is set when the answer may also mean a passing state
+// (rustfs.IsAmbiguous: rc's 500 and GA's 409 "backend in use" also mean a
+// remote check that timed out or active transitions, docs/rustfs-wire.md
+// §13.4), so the add is retried once per poll interval.
 func addFailure(cr *v1alpha1.Tier, err error) (reason xpv2.ConditionReason, msg string, ambiguous bool) {
+	ambiguous = rustfs.IsAmbiguous(err)
 	if rustfs.IsBackendInUse(err) {
-		ambiguous = serverError(err)
 		return v1alpha1.ReasonBackendInUse, inUseMessage(cr.Spec.ForProvider, ambiguous), ambiguous
 	}
-	return v1alpha1.ReasonTierApplyFailed, refusedMessage("add tier", cr, err), false
-}
-
-// serverError reports a RustFS 5xx answer: RustFS 1.0.0-rc sends "backend in
-// use" as 500 TierNameBackendInUse! both for a non-empty prefix and for a
-// remote that timed out (docs/rustfs-wire.md §4); GA sends 409 for the former only.
-func serverError(err error) bool {
-	var e *rustfs.APIError
-	return errors.As(err, &e) && e.Status >= 500
+	return v1alpha1.ReasonTierApplyFailed, refusedMessage("add tier", cr, err, ambiguous), ambiguous
 }
 
 func keyOr(key, def string) string {

@@ -19,9 +19,12 @@ func TestAddFailureIsClassifiedWithANextAction(t *testing.T) {
 		wantAmbiguous bool
 		wantNext      string
 	}{
-		"InUseGA": {reason: "GA's 409 means the prefix holds objects.",
+		"InUseGA": {reason: "GA's 409 may also be a timeout or active transitions (docs/rustfs-wire.md §13.4), so it lapses.",
 			err:        &rustfs.APIError{Status: 409, Code: "XMinioAdminTierBackendInUse"},
-			wantReason: v1alpha1.ReasonBackendInUse, wantNext: "spec.forProvider.force"},
+			wantReason: v1alpha1.ReasonBackendInUse, wantAmbiguous: true, wantNext: "once per poll interval"},
+		"UncertainProbe": {reason: "An uncertain probe is wrong keys or a remote that did not answer, so it lapses.",
+			err:        &rustfs.APIError{Status: 500, Code: "TierAddFailed", Message: "tier add failed. Remote tier probe outcome is uncertain; cleanup is incomplete"},
+			wantReason: v1alpha1.ReasonTierApplyFailed, wantAmbiguous: true, wantNext: "once per poll interval"},
 		"InUseRC": {reason: "RC's 500 may also be a 30 s timeout, so it lapses.",
 			err:        &rustfs.APIError{Status: 500, Code: "TierNameBackendInUse!"},
 			wantReason: v1alpha1.ReasonBackendInUse, wantAmbiguous: true, wantNext: "once per poll interval"},
@@ -45,7 +48,7 @@ func TestAddFailureIsClassifiedWithANextAction(t *testing.T) {
 				t.Errorf("%s\naddFailure = %s, ambiguous %t, %q; want %s, ambiguous %t, a message containing %q",
 					tc.reason, reason, ambiguous, msg, tc.wantReason, tc.wantAmbiguous, tc.wantNext)
 			}
-			if !strings.HasSuffix(msg, retryNote) && reason == v1alpha1.ReasonTierApplyFailed {
+			if !strings.HasSuffix(msg, nextNote(ambiguous)) && reason == v1alpha1.ReasonTierApplyFailed {
 				t.Errorf("%s\nmessage does not say when the add is retried: %q", tc.reason, msg)
 			}
 		})

@@ -70,6 +70,54 @@ func TestTransientAddFailureIsRetriedNotBlocked(t *testing.T) {
 	}
 }
 
+// GA answers for passing states of a tier mutation (docs/rustfs-wire.md §1.3,
+// §13.5) are retried with backoff, never recorded as blocks, on add and on
+// credentials edit.
+func TestGATransientAnswersAreRetriedNotBlocked(t *testing.T) {
+	bad := func(msg string) rustfstest.Fault {
+		return rustfstest.Fault{Status: http.StatusBadRequest, Code: "InvalidArgument", Message: msg, Times: 1}
+	}
+	failed := func(code, msg string) rustfstest.Fault {
+		return rustfstest.Fault{Status: http.StatusInternalServerError, Code: code, Message: msg, Times: 1}
+	}
+	cases := map[string]struct {
+		route string
+		fault rustfstest.Fault
+	}{
+		"AddPrepareFailed":  {rustfstest.RouteAddTier, bad("Remote tier mutation prepare failed: peer rpc timed out")},
+		"AddCommitFailed":   {rustfstest.RouteAddTier, bad("Remote tier mutation commit failed: peer unreachable")},
+		"AddReferenceProof": {rustfstest.RouteAddTier, bad("Remote tier reference proof failed: listing interrupted")},
+		"AddBeingReplaced":  {rustfstest.RouteAddTier, bad("Remote tier configuration is being replaced")},
+		"AddSaveFailed":     {rustfstest.RouteAddTier, failed("TierAddFailed", "tier save failed")},
+		"EditTimedOut":      {rustfstest.RouteEditTier, failed("TierEditFailed", "tier edit failed. Timed out validating the remote tier mutation")},
+		"EditCommitFailed":  {rustfstest.RouteEditTier, failed("TierEditFailed", "tier edit failed. Remote tier mutation commit failed: x")},
+		"EditSaveFailed":    {rustfstest.RouteEditTier, failed("TierEditFailed", "tier save failed")},
+		"EditBeingReplaced": {rustfstest.RouteEditTier, failed("TierEditFailed", "tier edit failed. Remote tier configuration is already being replaced")},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t, rustfstest.ModeGA)
+			step := "create"
+			if tc.route == rustfstest.RouteEditTier {
+				h.local.SeedTier(seeded(h.remote.TierURL(), "AKSOMEONEELSE"))
+				step = "update"
+			}
+			cr := h.store(tier(h.remote.TierURL()))
+			h.local.InjectFault(tc.route, tc.fault)
+
+			if got, err := h.reconcile(cr); got != step || err == nil || blocked(err) != nil || !rustfs.IsTransient(err) {
+				t.Fatalf("reconcile during the fault: %s, %v; want a failed, transient, non-blocking %s", got, err, step)
+			}
+			if _, ok := cr.GetAnnotations()[custody.BlockKey]; ok {
+				t.Error("a transient failure was recorded as a block")
+			}
+			if got, err := h.reconcile(h.fetch(cr)); got != step || err != nil {
+				t.Errorf("retry: %s, %v; want the %s retried and succeeding", got, err, step)
+			}
+		})
+	}
+}
+
 func TestTierRemovedDuringEditIsReobserved(t *testing.T) {
 	h := newHarness(t, rustfstest.ModeRC)
 	h.local.SeedTier(seeded(h.remote.TierURL(), "AKSOMEONEELSE"))

@@ -68,8 +68,8 @@ func (e *external) prepare(ctx context.Context, cr *v1alpha1.Tier) (secretCreds,
 
 // addFailed records a failed add. A concurrent add and transient answers
 // are retried with backoff; anything else blocks the add until the Tier,
-// its Secret or its ProviderConfig changes, except the ambiguous RustFS
-// 1.0.0-rc "backend in use", which lapses after one poll interval.
+// its Secret or its ProviderConfig changes, except an ambiguous answer
+// (rustfs.IsAmbiguous), whose block lapses after one poll interval.
 func (e *external) addFailed(cr *v1alpha1.Tier, c secretCreds, err error) error {
 	switch {
 	case rustfs.IsTierExists(err):
@@ -114,16 +114,20 @@ func (e *external) Update(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 // editFailed records a failed edit. A tier removed out of band and
 // transient answers are retried with backoff (the next Observe sees a
 // missing tier and adds it); anything else blocks the edit until the Tier,
-// its Secret or its ProviderConfig changes. When the remote refused the new
+// its Secret or its ProviderConfig changes (for an ambiguous answer, for
+// one poll interval). When the remote refused the new
 // credentials RustFS keeps the ones it had (1.0.x probes the new ones
 // first, docs/rustfs-wire.md §13.2), so the Tier stays Ready (editFailure).
 func (e *external) editFailed(ctx context.Context, cr *v1alpha1.Tier, c secretCreds, err error) error {
 	if rustfs.IsTierNotFound(err) || rustfs.IsTransient(err) {
 		return errors.Wrap(err, errEdit)
 	}
-	reason, msg := editFailure(cr, err)
+	reason, msg, ambiguous := editFailure(cr, err)
 	b := custody.Block{Reason: reason, Message: msg,
 		Fingerprint: fingerprint(cr, c.version, e.conn.Revision), Op: opEdit}
+	if ambiguous {
+		b.Expires = &metav1.Time{Time: e.now().Add(e.poll)}
+	}
 	custody.Set(cr, custody.BlockKey, b)
 	if perr := custody.Persist(ctx, e.kube, cr, custody.BlockKey); perr != nil {
 		return errors.Wrap(perr, "cannot record the blocked credentials edit")
