@@ -1,7 +1,9 @@
 package options
 
 import (
+	corev1 "k8s.io/api/core/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
 )
 
@@ -11,10 +13,23 @@ import (
 // gate, for its group, kind, versions and conditions; its schemas, printer
 // columns, conversion settings and annotations go too. They are most of a
 // CRD's size, and a cluster may hold hundreds of CRDs.
+//
+// Secrets are watched as metadata only, and only their names and namespaces
+// are read (to find the Tiers that use one). Their annotations and labels
+// go: a Secret applied client-side with kubectl keeps its whole manifest,
+// data included, in the kubectl.kubernetes.io/last-applied-configuration
+// annotation, and the cache must hold no Secret value.
 func trim(o any) (any, error) {
 	o, err := cache.TransformStripManagedFields()(o)
-	if crd, ok := o.(*apiextensionsv1.CustomResourceDefinition); ok {
-		trimCRD(crd)
+	switch t := o.(type) {
+	case *apiextensionsv1.CustomResourceDefinition:
+		trimCRD(t)
+	case *metav1.PartialObjectMetadata:
+		if t.Kind == "Secret" && (t.APIVersion == "v1" || t.APIVersion == "") {
+			t.Annotations, t.Labels, t.OwnerReferences = nil, nil, nil
+		}
+	case *corev1.Secret: // never cached (options.Manager); dropped whole if it were
+		t.Annotations, t.Labels, t.Data, t.StringData = nil, nil, nil, nil
 	}
 	return o, err
 }

@@ -55,6 +55,26 @@ func tier(trimmed bool) *v1alpha1.Tier {
 	return t
 }
 
+// secretMeta returns a Secret as the metadata watch sees it, applied with
+// kubectl client-side, or as the cache should keep it when trimmed.
+func secretMeta(trimmed bool) *metav1.PartialObjectMetadata {
+	m := &metav1.PartialObjectMetadata{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Secret"},
+		ObjectMeta: metav1.ObjectMeta{Namespace: "a", Name: "creds", UID: "u", ResourceVersion: "7"}}
+	if trimmed {
+		return m
+	}
+	m.ManagedFields = managedFields
+	m.Annotations = map[string]string{"kubectl.kubernetes.io/last-applied-configuration": `{"data":{"secretkey":"c2VjcmV0"}}`}
+	m.Labels = map[string]string{"team": "a"}
+	m.OwnerReferences = []metav1.OwnerReference{{Kind: "Thing", Name: "owner"}}
+	return m
+}
+
+func namespaceMeta() *metav1.PartialObjectMetadata {
+	return &metav1.PartialObjectMetadata{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Namespace"},
+		ObjectMeta: metav1.ObjectMeta{Name: "a", Labels: map[string]string{"tenant": "a"}, Annotations: map[string]string{"k": "v"}}}
+}
+
 func TestTrim(t *testing.T) {
 	cases := map[string]struct {
 		reason string
@@ -68,6 +88,14 @@ func TestTrim(t *testing.T) {
 		"ManagedResource": {
 			reason: "Any other object loses only its managed fields.",
 			in:     tier(false), want: tier(true),
+		},
+		"SecretMetadata": {
+			reason: "A Secret seen as metadata keeps its name, namespace and versions, and loses annotations (kubectl's last-applied-configuration holds its data), labels and owners.",
+			in:     secretMeta(false), want: secretMeta(true),
+		},
+		"NamespaceMetadata": {
+			reason: "Other metadata-only objects keep their labels and annotations: the tenancy rules read Namespace labels.",
+			in:     namespaceMeta(), want: namespaceMeta(),
 		},
 		"NotAnObject": {
 			reason: "What is not an object passes unchanged.",

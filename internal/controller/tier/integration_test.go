@@ -2,6 +2,8 @@ package tier
 
 import (
 	"bytes"
+	"encoding/base64"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +13,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/util/jsonpath"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -142,6 +145,55 @@ func TestManagerHoldsNoCacheOfSecretData(t *testing.T) {
 	for _, r := range bulk {
 		if !strings.Contains(r, "as=PartialObjectMetadata") {
 			t.Errorf("the manager listed or watched Secret data, which caches it: %s; want metadata only", r)
+		}
+	}
+	it.expectNoSecretValueCached()
+}
+
+// expectNoSecretValueCached applies the tier Secret the way client-side
+// kubectl apply does, with the whole Secret, data included, in the
+// last-applied-configuration annotation, and a label; once the manager's
+// cache holds that version, no field of any cached Secret holds a value.
+func (it *itest) expectNoSecretValueCached() {
+	it.t.Helper()
+	s := &corev1.Secret{}
+	if err := it.kube.Get(ctx(it.t), client.ObjectKey{Namespace: it.ns, Name: secretName}, s); err != nil {
+		it.t.Fatal(err)
+	}
+	applied, err := json.Marshal(map[string]any{"apiVersion": "v1", "kind": "Secret", "data": s.Data,
+		"stringData": map[string]string{"secretkey": tierSK}, "metadata": map[string]any{"name": secretName, "namespace": it.ns}})
+	if err != nil {
+		it.t.Fatal(err)
+	}
+	s.Annotations = map[string]string{"kubectl.kubernetes.io/last-applied-configuration": string(applied)}
+	s.Labels = map[string]string{"holds": base64.StdEncoding.EncodeToString([]byte(tierAK))[:8]}
+	if err := it.kube.Update(ctx(it.t), s); err != nil {
+		it.t.Fatal(err)
+	}
+	cached := &metav1.PartialObjectMetadataList{}
+	cached.SetGroupVersionKind(corev1.SchemeGroupVersion.WithKind("SecretList"))
+	it.g.Eventually(func(g gomega.Gomega) {
+		g.Expect(it.mgr.GetCache().List(ctx(it.t), cached, client.InNamespace(it.ns))).To(gomega.Succeed())
+		versions := map[string]string{}
+		for _, m := range cached.Items {
+			versions[m.Name] = m.ResourceVersion
+		}
+		g.Expect(versions).To(gomega.HaveKeyWithValue(secretName, s.ResourceVersion))
+	}).WithTimeout(10*time.Second).Should(gomega.Succeed(), "the cache never saw the applied Secret")
+	dump, err := json.Marshal(cached)
+	if err != nil {
+		it.t.Fatal(err)
+	}
+	values := map[string]string{"the secret key": tierSK, "the access key": tierAK, "the base64 secret key": base64.StdEncoding.EncodeToString([]byte(tierSK)),
+		"the base64 access key": base64.StdEncoding.EncodeToString([]byte(tierAK)), "kubectl's annotation": "last-applied-configuration"}
+	for what, v := range values {
+		if bytes.Contains(dump, []byte(v)) {
+			it.t.Errorf("the manager's cache holds %s in a Secret", what) // never the value itself
+		}
+	}
+	for _, m := range cached.Items {
+		if len(m.Annotations) != 0 || len(m.Labels) != 0 {
+			it.t.Errorf("cached Secret %s keeps %d annotations and %d labels; want none", m.Name, len(m.Annotations), len(m.Labels))
 		}
 	}
 }
