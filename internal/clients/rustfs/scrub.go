@@ -28,16 +28,29 @@ const (
 // (a GCS service account travels base64-encoded). Every text a server
 // supplies passes through Scrub before it reaches an error, so conditions,
 // events, Tenant status rows and logs never hold a key the provider knows.
+//
+// Replacing can make a new occurrence where REDACTED meets the text next to
+// it (a key "ACTED-ab" in "ACTED-ab-ab"); a text in which any key of 8 bytes
+// or more still occurs is withheld whole.
 func Scrub(s string, secrets ...string) string {
-	for _, v := range variants(secrets) {
+	vs := variants(secrets)
+	for _, v := range vs {
 		if len(v) >= MinScrubLength {
 			s = strings.ReplaceAll(s, v, redacted)
 			continue
 		}
 		s = replaceTokens(s, v)
 	}
+	for _, v := range vs {
+		if len(v) >= MinScrubLength && strings.Contains(s, v) {
+			return withheld
+		}
+	}
 	return s
 }
+
+// withheld replaces a text that scrubbing could not clean.
+const withheld = "(text withheld: it contains a key)"
 
 // variants returns every value and its encodings, longest first, so that a
 // value containing another is replaced whole.
