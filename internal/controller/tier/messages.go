@@ -89,6 +89,9 @@ func refusedMessage(what string, cr *v1alpha1.Tier, err error, ambiguous bool) s
 	switch {
 	case rustfs.IsAccessDenied(err):
 		next = "The ProviderConfig's credentials may not manage tiers: grant them admin:SetTier, or fix the ProviderConfig's Secret."
+	case rustfs.IsRedirect(err):
+		next = "The ProviderConfig's endpoint answered with a redirect, which the provider never follows: " +
+			"set its spec.endpoint to the RustFS server itself."
 	case rustfs.IsInvalidTierName(err), rustfs.IsReservedTierName(err):
 		next = "Create a Tier with another spec.forProvider.name."
 	case p.Type == v1alpha1.TierTypeR2 && rustfs.IsInvalidConfig(err):
