@@ -2,7 +2,6 @@ package rustfstest
 
 import (
 	"maps"
-	"net"
 	"net/http"
 	"time"
 )
@@ -16,14 +15,25 @@ type RequestRecord struct {
 	Status int
 }
 
-// A Fault changes how a route answers, for failure tests.
+// A Fault changes how a route answers, for failure tests. Status, Reset,
+// Redirect and Echo answer instead of the handler; Lost lets the handler
+// run, so its write is applied, and then loses or corrupts the answer
+// (faults.go).
 type Fault struct {
 	Status  int           // answer with this status and Code/Message (S3 XML)
-	Code    string        // error code; default "InternalError"
+	Code    string        // error code; default "InternalError" ("InvalidRequest" with Echo)
 	Message string        // error message
-	Latency time.Duration // wait before answering (or before the reset)
+	Latency time.Duration // wait before answering (or before the reset); with LossHang, how long to hang
 	Reset   bool          // close the TCP connection with a reset instead of answering
 	Times   int           // how many requests it applies to; 0 means until cleared
+	// Lost is what happens to the answer after the handler ran.
+	Lost Loss
+	// Redirect answers 307 Temporary Redirect to this base URL, with the
+	// request's path and query.
+	Redirect string
+	// Echo answers Status (default 400) with the request body in the
+	// error message, as a server or proxy that quotes what it cannot parse.
+	Echo bool
 }
 
 // count counts a request to route; writes are the provider-visible
@@ -120,51 +130,4 @@ func (e *Emulator) takeFault(route string) (Fault, bool) {
 		}
 	}
 	return *f, true
-}
-
-// applyFault serves an injected fault and reports whether it answered the
-// request. A latency-only fault lets the request continue.
-func (e *Emulator) applyFault(w http.ResponseWriter, r *http.Request, c *call) bool {
-	f, ok := e.takeFault(c.route)
-	if !ok {
-		return false
-	}
-	if f.Latency > 0 {
-		select {
-		case <-time.After(f.Latency):
-		case <-r.Context().Done():
-		}
-	}
-	switch {
-	case f.Reset:
-		resetConnection(w)
-		e.record(r, c.route, 0)
-		return true
-	case f.Status != 0:
-		code := f.Code
-		if code == "" {
-			code = "InternalError"
-		}
-		writeError(w, r, errf(f.Status, code, f.Message), c.reqID)
-		e.record(r, c.route, f.Status)
-		return true
-	}
-	return false
-}
-
-// resetConnection hijacks the connection and closes it with SO_LINGER 0, so
-// the client sees a connection reset.
-func resetConnection(w http.ResponseWriter) {
-	hj, ok := w.(http.Hijacker)
-	if !ok {
-		return
-	}
-	conn, _, err := hj.Hijack()
-	if err != nil {
-		return
-	}
-	if tcp, ok := conn.(*net.TCPConn); ok {
-		_ = tcp.SetLinger(0)
-	}
-	_ = conn.Close()
 }

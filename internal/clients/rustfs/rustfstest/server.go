@@ -54,7 +54,12 @@ func (e *Emulator) serve(w http.ResponseWriter, r *http.Request) {
 	c := &call{r: r, reqID: fmt.Sprintf("EMU%016X", requestSeq.Add(1))}
 	e.classify(c)
 	e.count(c.route)
-	if e.applyFault(w, r, c) {
+	f, _ := e.takeFault(c.route)
+	if e.answerFault(w, r, c, f) {
+		return
+	}
+	if f.Lost != LossNone {
+		e.serveLost(w, r, c, f)
 		return
 	}
 	sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
