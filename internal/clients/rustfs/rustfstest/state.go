@@ -171,3 +171,11 @@ func (e *Emulator) BucketVersioning(bucketName string) string {
 	}
 	return ""
 }
+
+// HasBucket reports whether the bucket exists.
+func (e *Emulator) HasBucket(bucketName string) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	_, ok := e.buckets[bucketName]
+	return ok
+}
