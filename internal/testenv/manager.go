@@ -39,6 +39,17 @@ func (e *Env) StartManagerLogging(t testing.TB, log io.Writer, s options.Control
 // manager sends to the API server recorded in requests (when not nil).
 func (e *Env) StartManagerObserved(t testing.TB, log io.Writer, requests *RequestLog, s options.ControllerSettings, setups ...SetupFn) ctrl.Manager {
 	t.Helper()
+	mgr, stop := e.StartManagerStoppable(t, log, requests, s, setups...)
+	t.Cleanup(stop)
+	return mgr
+}
+
+// StartManagerStoppable is StartManagerObserved without the cleanup: it
+// returns a function that stops the manager and waits until it stopped, as
+// a crashed provider stops, which the caller must call before the test
+// ends. Tests use it to restart the provider in the middle of an operation.
+func (e *Env) StartManagerStoppable(t testing.TB, log io.Writer, requests *RequestLog, s options.ControllerSettings, setups ...SetupFn) (ctrl.Manager, func()) {
+	t.Helper()
 	if s.MaxReconcileRate == 0 {
 		s.MaxReconcileRate = 50
 	}
@@ -72,9 +83,10 @@ func (e *Env) StartManagerObserved(t testing.TB, log io.Writer, requests *Reques
 			t.Errorf("manager stopped: %v", err)
 		}
 	}()
-	t.Cleanup(func() { cancel(); <-done })
+	stop := func() { cancel(); <-done }
 	if !mgr.GetCache().WaitForCacheSync(ctx) {
+		stop()
 		t.Fatal("manager cache did not sync")
 	}
-	return mgr
+	return mgr, stop
 }

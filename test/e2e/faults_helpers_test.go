@@ -6,6 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/onsi/gomega"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 )
 
@@ -77,4 +81,41 @@ func (w *world) tierKeys(name string) string {
 		return "rotated"
 	}
 	return "other"
+}
+
+// setExpiration sets the expiration days of the only rule of the
+// BucketLifecycle name, retrying on conflicts with the provider's writes.
+func (w *world) setExpiration(name string, days int32) {
+	w.t.Helper()
+	lc := &v1alpha1.BucketLifecycle{}
+	lc.SetNamespace(w.ns)
+	lc.SetName(name)
+	w.eventually(func(g gomega.Gomega) {
+		w.get(g, lc)
+		lc.Spec.ForProvider.Rules = []v1alpha1.LifecycleRule{rule("expire", expireAfter(days))}
+		g.Expect(env.Client.Update(w.ctx, lc)).To(gomega.Succeed())
+	})
+}
+
+// managed returns every Tier, Bucket and BucketLifecycle of the world's
+// namespace.
+func (w *world) managed() []managedObject {
+	w.t.Helper()
+	var out []managedObject
+	tiers, buckets, lcs := &v1alpha1.TierList{}, &v1alpha1.BucketList{}, &v1alpha1.BucketLifecycleList{}
+	for _, l := range []client.ObjectList{tiers, buckets, lcs} {
+		if err := env.Client.List(w.ctx, l, client.InNamespace(w.ns)); err != nil {
+			w.t.Fatalf("cannot list %T: %v", l, err)
+		}
+	}
+	for i := range tiers.Items {
+		out = append(out, &tiers.Items[i])
+	}
+	for i := range buckets.Items {
+		out = append(out, &buckets.Items[i])
+	}
+	for i := range lcs.Items {
+		out = append(out, &lcs.Items[i])
+	}
+	return out
 }

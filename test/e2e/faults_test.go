@@ -112,11 +112,7 @@ func TestFaultLostAnswerOnLifecyclePutNeverRestoresAnOlderVersion(t *testing.T) 
 		w.local.ResetCounters()
 		w.local.InjectFault(rustfstest.RoutePutLifecycle, rustfstest.Fault{Lost: loss, Times: 1})
 
-		w.eventually(func(g gomega.Gomega) {
-			w.get(g, lc)
-			lc.Spec.ForProvider.Rules = []v1alpha1.LifecycleRule{rule("expire", expireAfter(60))}
-			g.Expect(env.Client.Update(w.ctx, lc)).To(gomega.Succeed())
-		})
+		w.setExpiration("data", 60)
 		w.eventually(func(g gomega.Gomega) {
 			g.Expect(w.local.Count(rustfstest.RoutePutLifecycle)).To(gomega.BeNumerically(">=", 1), "lifecycle puts")
 			w.get(g, lc)

@@ -66,6 +66,16 @@ type world struct {
 // short poll, which also refreshes the shared tier list that often.
 func newWorld(t *testing.T, poll time.Duration, opts ...rustfstest.Option) *world {
 	t.Helper()
+	w := newStoppedWorld(t, poll, opts...)
+	t.Cleanup(w.startProvider())
+	t.Cleanup(w.finish)
+	return w
+}
+
+// newStoppedWorld is newWorld without the provider: the caller starts it
+// (startProvider) and registers w.finish to run while it still runs.
+func newStoppedWorld(t *testing.T, poll time.Duration, opts ...rustfstest.Option) *world {
+	t.Helper()
 	w := &world{t: t, g: gomega.NewWithT(t), ctx: context.Background(), ns: newNamespace(t), log: &testenv.LogBuffer{}, api: &testenv.RequestLog{}, poll: poll}
 	w.pc = w.ns
 	w.remote = rustfstest.NewServer(rustfstest.WithRootCredentials(remoteAK, remoteSK),
@@ -84,10 +94,16 @@ func newWorld(t *testing.T, poll time.Duration, opts ...rustfstest.Option) *worl
 				SecretRef: xpv2.SecretReference{Namespace: w.ns, Name: adminSecretName}},
 		},
 	})
-	env.StartManagerObserved(t, w.log, w.api, options.ControllerSettings{Poll: poll},
-		config.Setup, tiercontroller.Setup, bucketcontroller.Setup, lifecyclecontroller.Setup)
-	t.Cleanup(w.finish)
 	return w
+}
+
+// startProvider starts the provider's controllers, set up as the binary
+// sets them up, and returns a function that stops them.
+func (w *world) startProvider() func() {
+	w.t.Helper()
+	_, stop := env.StartManagerStoppable(w.t, w.log, w.api, options.ControllerSettings{Poll: w.poll},
+		config.Setup, tiercontroller.Setup, bucketcontroller.Setup, lifecyclecontroller.Setup)
+	return stop
 }
 
 func secret(ns, name, ak, sk string) *corev1.Secret {
