@@ -111,6 +111,7 @@ func TestFaultProviderRestartMidWriteConverges(t *testing.T) {
 				if tc.recorded != nil {
 					tc.recorded(w)
 				}
+				t.Logf("requests to %s: %d; custody: %s", tc.route, w.local.Count(tc.route), acquisitions(objs))
 				if n := w.local.Count(tc.route); n < 1 || n > tc.sent {
 					t.Errorf("requests to %s: want 1 to %d, got %d", tc.route, tc.sent, n)
 				}

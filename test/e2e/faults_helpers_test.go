@@ -119,3 +119,14 @@ func (w *world) managed() []managedObject {
 	}
 	return out
 }
+
+// acquisitions lists how each object came to manage its RustFS object.
+func acquisitions(objs []managedObject) []string {
+	var out []string
+	for _, o := range objs {
+		if s, ok := o.(interface{ GetCustody() *v1alpha1.Custody }); ok && s.GetCustody() != nil {
+			out = append(out, o.GetName()+"="+string(s.GetCustody().Acquired))
+		}
+	}
+	return out
+}
