@@ -13,7 +13,7 @@ import (
 // A Loss is what happens to an answer after the handler ran and applied
 // its write: RustFS can apply an add and still answer an error
 // (docs/rustfs-wire.md §13.5), and a connection can break or a proxy can
-// mangle the answer on the way back (docs/rustfs-wire.md §21.1).
+// mangle the answer on the way back (docs/rustfs-wire.md §12.11).
 type Loss int
 
 // Losses.
@@ -59,6 +59,9 @@ func (e *Emulator) answerFault(w http.ResponseWriter, r *http.Request, c *call, 
 		status = echo(w, r, c, f)
 	case f.Status != 0 && f.Lost == LossNone:
 		status = f.Status
+		if f.RetryAfter != "" {
+			w.Header().Set("Retry-After", f.RetryAfter)
+		}
 		writeError(w, r, errf(f.Status, orDefault(f.Code, "InternalError"), f.Message), c.reqID)
 	default:
 		return false

@@ -124,3 +124,18 @@ func TestHangWaitsForTheClient(t *testing.T) {
 		t.Errorf("want a client timeout, got %v", err)
 	}
 }
+
+func TestRetryAfterFault(t *testing.T) {
+	p := newPair(t, ModeGA)
+	p.local.InjectFault(RouteListTiers, Fault{Status: 429, Code: "SlowDown", RetryAfter: "7", Times: 1})
+	hr, _ := http.NewRequest(http.MethodGet, p.local.URL()+"/rustfs/admin/v3/tier", nil)
+	signReq(t, hr, req{method: http.MethodGet})
+	resp, err := http.DefaultClient.Do(hr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") != "7" {
+		t.Errorf("want 429 with Retry-After 7, got %d with %q", resp.StatusCode, resp.Header.Get("Retry-After"))
+	}
+}

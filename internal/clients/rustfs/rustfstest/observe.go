@@ -26,6 +26,9 @@ type Fault struct {
 	Latency time.Duration // wait before answering (or before the reset); with LossHang, how long to hang
 	Reset   bool          // close the TCP connection with a reset instead of answering
 	Times   int           // how many requests it applies to; 0 means until cleared
+	// RetryAfter is the Retry-After header of a Status answer, as RustFS's
+	// rate limiter sends with 429 (docs/rustfs-wire.md §7.3).
+	RetryAfter string
 	// Lost is what happens to the answer after the handler ran.
 	Lost Loss
 	// Redirect answers 307 Temporary Redirect to this base URL, with the

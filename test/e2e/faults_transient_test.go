@@ -1,0 +1,91 @@
+package e2e
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/onsi/gomega"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
+)
+
+// transientAnswers refuse a request before RustFS handles it, the way a
+// busy or rate-limited RustFS, or a broken connection, does.
+// (503 is classified as 429 is; TestErrorClasses covers both.)
+var transientAnswers = map[string]rustfstest.Fault{
+	"429WithRetryAfter": {Status: http.StatusTooManyRequests, Code: "SlowDown", Message: "slow down", RetryAfter: "1"},
+	"Reset":             {Reset: true},
+}
+
+// A write refused twice with a transient answer is retried with backoff
+// and applied once: RustFS receives exactly the two refused requests and
+// the one it applies, and its state changes exactly once.
+func TestFaultTransientAnswerBeforeAWriteIsRetried(t *testing.T) {
+	testenv.Skip(t)
+	for name, tc := range crashCases() {
+		for fname, f := range transientAnswers {
+			t.Run(name+"/"+fname, func(t *testing.T) {
+				w := newWorld(t, shortPoll)
+				if ready := tc.before(w); len(ready) > 0 {
+					w.waitReady(ready...)
+				}
+				w.local.ResetCounters()
+				h := record(t, func() string { return tc.state(w) })
+				f.Times = 2
+				w.local.InjectFault(tc.route, f)
+				tc.write(w)
+				w.waitReady(w.managed()...)
+				if tc.recorded != nil {
+					tc.recorded(w)
+				}
+				w.expectNoWritesOnReconcile(tc.read)
+				if n := w.local.Count(tc.route); n != 3 {
+					t.Errorf("requests to %s: want the 2 refused and the 1 applied, got %d", tc.route, n)
+				}
+				if diff := cmp.Diff(tc.want, h.Values()); diff != "" {
+					t.Errorf("RustFS state over time: -want, +got:\n%s", diff)
+				}
+			})
+		}
+	}
+}
+
+// An answer to a read that is cut off, garbled or refused is an error,
+// never "the object does not exist" or "it has no configuration": the
+// provider writes nothing because of it, and the resources stay Ready.
+func TestFaultBrokenReadAnswerCausesNoWrite(t *testing.T) {
+	testenv.Skip(t)
+	faults := map[string]rustfstest.Fault{
+		"Garbage":   {Lost: rustfstest.LossGarbage, Times: 3},
+		"Truncated": {Lost: rustfstest.LossTruncated, Times: 3},
+		"503":       {Status: http.StatusServiceUnavailable, Code: "ServiceUnavailable", Times: 3},
+	}
+	for _, mode := range modes {
+		for name, f := range faults {
+			if mode == rustfstest.ModeRC && name != "Garbage" {
+				continue // the modes read alike; Garbage covers rc
+			}
+			t.Run(mode.String()+"/"+name, func(t *testing.T) {
+				w := newWorld(t, shortPoll, rustfstest.WithMode(mode))
+				tr, b, lc := w.tenant()
+				w.create(tr, b, lc)
+				w.waitReady(tr, b, lc)
+				w.local.ResetCounters()
+				for _, route := range []string{rustfstest.RouteListTiers, rustfstest.RouteGetLifecycle} {
+					w.local.InjectFault(route, f)
+				}
+				w.eventually(func(g gomega.Gomega) {
+					for _, route := range []string{rustfstest.RouteListTiers, rustfstest.RouteGetLifecycle} {
+						g.Expect(w.local.Count(route)).To(gomega.BeNumerically(">", 3), "reads of %s past the fault", route)
+					}
+				})
+				w.waitReady(tr, b, lc)
+				if n := w.local.Writes(); n != 0 {
+					t.Errorf("writes to RustFS after broken read answers: want 0, got %d (%v)", n, w.local.Counts())
+				}
+			})
+		}
+	}
+}
