@@ -1,13 +1,17 @@
 package e2e
 
 import (
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/onsi/gomega"
+	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
@@ -129,4 +133,16 @@ func acquisitions(objs []managedObject) []string {
 		}
 	}
 	return out
+}
+
+// createdLongAgo moves o's external-create-succeeded annotation an hour
+// back, past the managed reconciler's grace period, in which an object
+// not found is taken for one not yet visible.
+func (w *world) createdLongAgo(o client.Object) {
+	w.t.Helper()
+	at := time.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
+	patch := fmt.Sprintf(`{"metadata":{"annotations":{%q:%q}}}`, meta.AnnotationKeyExternalCreateSucceeded, at)
+	if err := env.Client.Patch(w.ctx, o, client.RawPatch(types.MergePatchType, []byte(patch))); err != nil {
+		w.t.Fatalf("cannot patch %T %s: %v", o, o.GetName(), err)
+	}
 }
