@@ -59,7 +59,7 @@ test: ## Everything CI runs: unit, integration (real kube-apiserver + etcd), end
 e2e: xpkg ## End-to-end scenarios: the controllers against kube-apiserver + etcd and RustFS emulators; the Tenant rendered by the real Crossplane engine; the packages checked and installed by Crossplane core.
 	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) CROSSPLANE_CLI=$$($(TOOLS) crossplane) CROSSPLANE_CORE=$$($(TOOLS) crossplane-core) \
 	  XPKG_DIR=$(CURDIR)/_output/xpkg XPKG_TOOL=$(CURDIR)/_output/bin/xpkgtool XPKG_VERSION=$(VERSION) XPKG_REGISTRY=$(REGISTRY) \
-	  $(GO) test -count=1 -race $(E2EFLAGS) ./test/e2e/... ./test/tenant/... ./test/packages/...
+	  $(GO) test -count=1 -race -timeout 30m $(E2EFLAGS) ./test/e2e/... ./test/tenant/... ./test/packages/...
 
 fuzz: ## Run each fuzz target for FUZZTIME (default 10s).
 	@set -e; grep -rl --include='*_test.go' '^func Fuzz' apis cmd internal | xargs -n1 dirname | sort -u | while read -r dir; do \
