@@ -32,8 +32,8 @@ generate: ## Generate deepcopy, method sets, reference resolvers, CRDs and the T
 	$(GO) generate -tags generate ./apis/... ./internal/function/...
 
 check-diff: generate ## Fail if generated files are not committed.
-	@changed=$$(git status --porcelain -- apis package packages); \
-	if [ -n "$$changed" ]; then echo "generated files differ from the commit:"; echo "$$changed"; git --no-pager diff --stat -- apis package packages; exit 1; fi
+	@changed=$$(git status --porcelain -- apis package); \
+	if [ -n "$$changed" ]; then echo "generated files differ from the commit:"; echo "$$changed"; git --no-pager diff --stat -- apis package; exit 1; fi
 
 lint: ## gofmt, go vet, staticcheck, and every citation resolving inside the repository (hack/citecheck).
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \

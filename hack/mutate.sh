@@ -75,9 +75,9 @@ drop_secret_watch() {
 # managementPolicies to ["*"] without the rule that forbids it, and Delete
 # removes the configuration.
 delete_on_mr_deletion() {
-	edit package/crds/rustfs.m.crossplane.io_bucketlifecycles.yaml \
+	edit package/provider/crds/rustfs.m.crossplane.io_bucketlifecycles.yaml \
 		's/(managementPolicies:\n\s+default:\n)\s+- Observe\n\s+- Create\n\s+- Update\n\s+- LateInitialize\n/$1                - "*"\n/'
-	edit package/crds/rustfs.m.crossplane.io_bucketlifecycles.yaml \
+	edit package/provider/crds/rustfs.m.crossplane.io_bucketlifecycles.yaml \
 		"s/rule: '!has\\(self\\.managementPolicies\\) \\|\\|/rule: 'true ||/"
 	edit internal/controller/bucketlifecycle/bucketlifecycle.go \
 		's/func \(e \*external\) Delete\(context\.Context, \*v1alpha1\.BucketLifecycle\) \(managed\.ExternalDelete, error\) \{\n\treturn managed\.ExternalDelete\{\}, nil/func (e *external) Delete(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.ExternalDelete, error) {\n\treturn managed.ExternalDelete{}, e.client.DeleteLifecycle(ctx, cr.Spec.ForProvider.Bucket)/'

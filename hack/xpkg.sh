@@ -86,9 +86,9 @@ build() {
 	(cd hack/tools/xpkgtool && go build -trimpath -o "$tool" .)
 	local p=provider-rustfs f=function-rustfs-tenant c=configuration-rustfs-tenant
 	local pdir fdir cdir
-	pdir=$(stage "$p" package examples/providerconfig examples/tier examples/bucket examples/bucketlifecycle)
-	fdir=$(stage "$f" packages/function-tenant)
-	cdir=$(stage "$c" packages/configuration-tenant examples/tenant)
+	pdir=$(stage "$p" package/provider examples/providerconfig examples/tier examples/bucket examples/bucketlifecycle)
+	fdir=$(stage "$f" package/function)
+	cdir=$(stage "$c" package/configuration examples/tenant)
 	rm "$cdir/examples/tenant/functions.yaml" # render-only: a Function for crossplane composition render
 	"$tool" configure --dir "$cdir/package" --registry "$REGISTRY" --version "$VERSION"
 	for platform in $PLATFORMS; do

@@ -58,7 +58,7 @@ const noiseSize = 64 << 10
 func parseFlags() flags {
 	var f flags
 	var env string
-	flag.StringVar(&f.root, "root", ".", "repository root: where bin/provider and package/crds are")
+	flag.StringVar(&f.root, "root", ".", "repository root: where bin/provider and package/provider/crds are")
 	flag.IntVar(&f.n, "n", 1000, "how many Tiers, Buckets and BucketLifecycles (each) to create")
 	flag.DurationVar(&f.poll, "poll", 2*time.Minute, "the provider's --poll")
 	flag.IntVar(&f.rate, "rate", 30, "the provider's --max-reconcile-rate; at least 3N per poll interval, or the steady state cannot poll every resource")

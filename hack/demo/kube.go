@@ -9,7 +9,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/hack/internal/cluster"
 )
 
-// startKube starts etcd and kube-apiserver with package/crds installed,
+// startKube starts etcd and kube-apiserver with package/provider/crds installed,
 // writes a kubeconfig for them and returns a client.
 func (d *demo) startKube(ctx context.Context) (client.Client, error) {
 	cp, err := cluster.Start(ctx, d.root, d.dir, d.out)

@@ -1,6 +1,6 @@
 // Command demo runs the provider end to end on one machine, with no cluster
 // and no RustFS: it starts etcd and kube-apiserver (the binaries that
-// `hack/tools.sh assets` caches), installs package/crds, starts the RustFS
+// `hack/tools.sh assets` caches), installs package/provider/crds, starts the RustFS
 // emulator (bin/rustfs-emulator: a "local" RustFS the provider manages and
 // a "remote" one holding the tier bucket) and the provider binary
 // (bin/provider), applies the examples with the demo's endpoints and
@@ -39,7 +39,7 @@ type flags struct {
 
 func parseFlags() flags {
 	var f flags
-	flag.StringVar(&f.root, "root", ".", "repository root: where bin/, package/crds and examples/ are")
+	flag.StringVar(&f.root, "root", ".", "repository root: where bin/, package/provider/crds and examples/ are")
 	flag.StringVar(&f.examples, "examples", "", "examples directory (default <root>/examples)")
 	flag.DurationVar(&f.timeout, "timeout", 2*time.Minute, "how long to wait for every resource to become Ready")
 	flag.BoolVar(&f.once, "once", false, "stop after printing the status table instead of waiting for Ctrl-C; exit 1 unless all are Ready")

@@ -55,7 +55,7 @@ func Skip(t testing.TB) {
 }
 
 // Start starts etcd and kube-apiserver and installs the CRDs found in
-// package/crds plus any extra directories.
+// package/provider/crds plus any extra directories.
 func Start(extraCRDDirs ...string) (*Env, error) {
 	assets := os.Getenv("KUBEBUILDER_ASSETS")
 	if assets == "" {
@@ -68,7 +68,7 @@ func Start(extraCRDDirs ...string) (*Env, error) {
 		}
 	}
 	env := &envtest.Environment{
-		CRDDirectoryPaths:     append([]string{filepath.Join(Root(), "package", "crds")}, extraCRDDirs...),
+		CRDDirectoryPaths:     append([]string{filepath.Join(Root(), "package", "provider", "crds")}, extraCRDDirs...),
 		ErrorIfCRDPathMissing: true,
 		BinaryAssetsDirectory: assets,
 		Scheme:                s,

@@ -19,14 +19,14 @@ import (
 const defaultRegistry = "xpkg.crossplane.io/crossplane-contrib"
 
 // The provider package holds the committed metadata and exactly the CRDs
-// of package/crds, the provider's examples, and a runtime image that runs
+// of package/provider/crds, the provider's examples, and a runtime image that runs
 // the provider binary, which starts.
 func TestProviderPackage(t *testing.T) {
 	skip(t)
 	for _, file := range providerPkg.files(t, env.dir) {
 		objs := readPackage(t, file)
-		expectSame(t, "metadata", repoObjects(t, "package/crossplane.yaml"), objs[:1])
-		expectSame(t, "CRDs", repoObjects(t, "package/crds/*.yaml"), objs[1:])
+		expectSame(t, "metadata", repoObjects(t, "package/provider/crossplane.yaml"), objs[:1])
+		expectSame(t, "CRDs", repoObjects(t, "package/provider/crds/*.yaml"), objs[1:])
 		r := inspect(t, file)
 		expectAnnotations(t, r, "base", "upbound")
 		expectRuntime(t, file, r, providerPkg, "Crossplane provider for RustFS", "--poll", "--max-reconcile-rate")
@@ -39,7 +39,7 @@ func TestFunctionPackage(t *testing.T) {
 	skip(t)
 	for _, file := range functionPkg.files(t, env.dir) {
 		objs := readPackage(t, file)
-		expectSame(t, "metadata", repoObjects(t, "packages/function-tenant/crossplane.yaml"), objs)
+		expectSame(t, "metadata", repoObjects(t, "package/function/crossplane.yaml"), objs)
 		r := inspect(t, file)
 		expectAnnotations(t, r, "base")
 		expectRuntime(t, file, r, functionPkg, "composition function", "--tls-server-certs-dir", "insecure")
@@ -57,7 +57,7 @@ func TestConfigurationPackage(t *testing.T) {
 		t.Fatalf("want one Configuration package, got %v", files)
 	}
 	objs := readPackage(t, files[0])
-	want := repoObjects(t, "packages/configuration-tenant/crossplane.yaml")
+	want := repoObjects(t, "package/configuration/crossplane.yaml")
 	if err := unstructured.SetNestedSlice(want[0].Object, []any{
 		dependency("Provider", providerPkg.source()), dependency("Function", functionPkg.source()),
 	}, "spec", "dependsOn"); err != nil {
@@ -65,7 +65,7 @@ func TestConfigurationPackage(t *testing.T) {
 	}
 	expectSame(t, "metadata", want, objs[:1])
 	if env.registry == defaultRegistry {
-		expectSame(t, "XRDs and Compositions", repoObjects(t, "packages/configuration-tenant/[cx]*-*.yaml"), objs[1:])
+		expectSame(t, "XRDs and Compositions", repoObjects(t, "package/configuration/[cx]*-*.yaml"), objs[1:])
 	}
 	r := inspect(t, files[0])
 	expectAnnotations(t, r, "base", "upbound")

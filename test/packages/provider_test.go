@@ -89,7 +89,7 @@ func (c *cluster) expectRevisionObjects(rev string) {
 // expectInactiveUntilActivated checks safe-start: the managed resource
 // kinds are Inactive ManagedResourceDefinitions without CRDs until the
 // activation policy of examples/install activates them; then each has a
-// CRD whose versions are those of package/crds, as the ProviderConfig
+// CRD whose versions are those of package/provider/crds, as the ProviderConfig
 // kinds do from the start.
 func (c *cluster) expectInactiveUntilActivated() {
 	c.t.Helper()
@@ -118,7 +118,7 @@ func (c *cluster) expectInactiveUntilActivated() {
 }
 
 // expectCRDAsBuilt checks that the CRD of kind is established and serves
-// the versions (schemas, defaults, CEL rules, columns) of package/crds.
+// the versions (schemas, defaults, CEL rules, columns) of package/provider/crds.
 func (c *cluster) expectCRDAsBuilt(g gomega.Gomega, plural string) {
 	crd := &apiextensionsv1.CustomResourceDefinition{}
 	g.Expect(c.kube.Get(c.ctx, client.ObjectKey{Name: plural + "." + providerGroup}, crd)).To(gomega.Succeed())
@@ -127,11 +127,11 @@ func (c *cluster) expectCRDAsBuilt(g gomega.Gomega, plural string) {
 		established = established || (cd.Type == apiextensionsv1.Established && cd.Status == apiextensionsv1.ConditionTrue)
 	}
 	g.Expect(established).To(gomega.BeTrue(), "CRD %s established", crd.Name)
-	b, err := repoObjects(c.t, filepath.Join("package", "crds", providerGroup+"_"+plural+".yaml"))[0].MarshalJSON()
+	b, err := repoObjects(c.t, filepath.Join("package", "provider", "crds", providerGroup+"_"+plural+".yaml"))[0].MarshalJSON()
 	g.Expect(err).NotTo(gomega.HaveOccurred())
 	want := &apiextensionsv1.CustomResourceDefinition{}
 	g.Expect(json.Unmarshal(b, want)).To(gomega.Succeed())
-	g.Expect(cmp.Diff(want.Spec.Versions, crd.Spec.Versions)).To(gomega.BeEmpty(), "CRD %s versions: -package/crds +installed", crd.Name)
+	g.Expect(cmp.Diff(want.Spec.Versions, crd.Spec.Versions)).To(gomega.BeEmpty(), "CRD %s versions: -package/provider/crds +installed", crd.Name)
 }
 
 // standInForKubelet sets the provider Deployment's Available condition,

@@ -19,7 +19,7 @@ import (
 )
 
 // A compositeType is an XRD and the Composition of its composite resources,
-// as packages/configuration-tenant ships them.
+// as package/configuration ships them.
 type compositeType struct {
 	xrd, composition string
 }
@@ -30,7 +30,7 @@ var (
 )
 
 func packageFile(name string) string {
-	return filepath.Join(testenv.Root(), "packages", "configuration-tenant", name)
+	return filepath.Join(testenv.Root(), "package", "configuration", name)
 }
 
 // A rendered is the output of one render: the composite resource, with its
@@ -79,14 +79,14 @@ type validation struct {
 	} `json:"resources"`
 }
 
-// validate runs crossplane resource validate of objs against package/crds
+// validate runs crossplane resource validate of objs against package/provider/crds
 // and the XRD of ct, offline, and fails the test unless every object is
 // valid and has a schema.
 func (e *engine) validate(t *testing.T, ct compositeType, objs ...*unstructured.Unstructured) {
 	t.Helper()
 	file := writeYAML(t, t.TempDir(), "resources.yaml", objs...)
 	out := e.crossplane(t, "resource", "validate",
-		filepath.Join(testenv.Root(), "package", "crds")+","+ct.xrd, file,
+		filepath.Join(testenv.Root(), "package", "provider", "crds")+","+ct.xrd, file,
 		"--cache-dir="+e.cache, "--crossplane-image="+crossplaneImage,
 		"--error-on-missing-schemas", "--output=json")
 	var v validation

@@ -20,7 +20,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis"
 )
 
-// A ControlPlane is etcd and kube-apiserver with package/crds installed.
+// A ControlPlane is etcd and kube-apiserver with package/provider/crds installed.
 type ControlPlane struct {
 	env *envtest.Environment
 
@@ -44,7 +44,7 @@ func Scheme() (*kruntime.Scheme, error) {
 }
 
 // Start starts etcd and kube-apiserver from the repository at root with
-// <root>/package/crds installed, and writes a kubeconfig into dir. Progress
+// <root>/package/provider/crds installed, and writes a kubeconfig into dir. Progress
 // of a first build of the binaries goes to out.
 func Start(ctx context.Context, root, dir string, out io.Writer) (*ControlPlane, error) {
 	assets, err := Assets(ctx, root, out)
@@ -56,7 +56,7 @@ func Start(ctx context.Context, root, dir string, out io.Writer) (*ControlPlane,
 		return nil, err
 	}
 	cp := &ControlPlane{Kubeconfig: filepath.Join(dir, "kubeconfig"), env: &envtest.Environment{
-		CRDDirectoryPaths:     []string{filepath.Join(root, "package", "crds")},
+		CRDDirectoryPaths:     []string{filepath.Join(root, "package", "provider", "crds")},
 		ErrorIfCRDPathMissing: true,
 		BinaryAssetsDirectory: assets,
 		Scheme:                s,

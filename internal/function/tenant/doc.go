@@ -5,7 +5,7 @@
 // writes per-tier and per-bucket status rows back onto the Tenant.
 //
 // The Go types in input*.go are also the source of the Tenant and XTenant
-// XRD schemas in packages/configuration-tenant (see generate.go).
+// XRD schemas in package/configuration (see generate.go).
 // +groupName=storage.rustfs.crossplane.io
 // +versionName=v1alpha1
 package tenant

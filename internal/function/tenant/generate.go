@@ -4,6 +4,6 @@
 // of the tenant Configuration package from the Go types of this package:
 // go generate -tags generate ./internal/function/...
 
-//go:generate go run ../xrdgen -root . -out ../../../packages/configuration-tenant
+//go:generate go run ../../../hack/xrdgen -root . -out ../../../package/configuration
 
 package tenant

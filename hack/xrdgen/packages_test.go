@@ -21,8 +21,8 @@ import (
 
 // Paths of the packages and examples, from the repository root.
 var (
-	configurationDir = filepath.Join(testenv.Root(), "packages", "configuration-tenant")
-	functionDir      = filepath.Join(testenv.Root(), "packages", "function-tenant")
+	configurationDir = filepath.Join(testenv.Root(), "package", "configuration")
+	functionDir      = filepath.Join(testenv.Root(), "package", "function")
 	examplesDir      = filepath.Join(testenv.Root(), "examples", "tenant")
 )
 
@@ -149,7 +149,7 @@ func schemaAt(t *testing.T, s map[string]any, path ...string) map[string]any {
 // messages, except immutability, which a list keyed by name makes moot.
 func TestTierNameRulesMatchTheTierCRD(t *testing.T) {
 	var tier map[string]any
-	b, err := os.ReadFile(filepath.Join(testenv.Root(), "package", "crds", "rustfs.m.crossplane.io_tiers.yaml"))
+	b, err := os.ReadFile(filepath.Join(testenv.Root(), "package", "provider", "crds", "rustfs.m.crossplane.io_tiers.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

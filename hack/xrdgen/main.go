@@ -18,7 +18,7 @@ import (
 
 func main() {
 	root := flag.String("root", "./internal/function/tenant", "Go package holding the Tenant types.")
-	out := flag.String("out", "./packages/configuration-tenant", "Directory the XRD files are written to.")
+	out := flag.String("out", "./package/configuration", "Directory the XRD files are written to.")
 	check := flag.Bool("check", false, "Fail if the files differ instead of writing them.")
 	flag.Parse()
 	if err := run(*root, *out, *check); err != nil {
