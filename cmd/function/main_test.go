@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"net"
 	"testing"
 	"time"
 
@@ -13,6 +12,8 @@ import (
 	"github.com/crossplane/function-sdk-go/logging"
 	fnv1 "github.com/crossplane/function-sdk-go/proto/v1"
 	"github.com/crossplane/function-sdk-go/resource"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 func TestParse(t *testing.T) {
@@ -40,22 +41,11 @@ func TestParse(t *testing.T) {
 	}
 }
 
-// freeAddress returns a loopback address no one listens on right now.
-func freeAddress(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close() //nolint:errcheck // Only the address is needed.
-	return l.Addr().String()
-}
-
 // The binary's server answers RunFunction over insecure gRPC, as
 // crossplane composition render calls it. The server runs until the test
 // binary exits.
 func TestServeInsecure(t *testing.T) {
-	addr := freeAddress(t)
+	addr := testenv.MustFreeAddr(t)
 	errs := make(chan error, 1)
 	go func() {
 		errs <- serve(flags{network: "tcp", address: addr, insecure: true, maxRecvSize: 4194304}, logging.NewNopLogger())

@@ -16,8 +16,8 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 
-	"github.com/crossplane-contrib/provider-rustfs/hack/internal/cluster"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 // A run measures one list mode: a fresh API server, fresh emulators and a
@@ -31,9 +31,9 @@ type run struct {
 	world    world
 	local    *rustfstest.Server
 	remote   *rustfstest.Server
-	cp       *cluster.ControlPlane
+	cp       *testenv.Env
 	kube     client.Client
-	provider *cluster.Child
+	provider *testenv.Child
 	metrics  string // the provider's metrics URL
 	apiStats func(context.Context) (samples, error)
 	rss      sampler
@@ -81,7 +81,7 @@ func (r *run) start(ctx context.Context) error {
 	r.local = rustfstest.NewServer(rustfstest.WithRootCredentials(w.accessKey, w.secretKey))
 	w.endpoint, w.remote = r.local.URL(), r.remote.TierURL()
 	r.world = w
-	if r.cp, err = cluster.Start(ctx, r.root, r.dir, r.out); err != nil {
+	if r.cp, err = testenv.Launch(ctx, r.root, r.dir, r.out); err != nil {
 		return err
 	}
 	cfg := rest.CopyConfig(r.cp.Config)
@@ -103,7 +103,7 @@ func (r *run) start(ctx context.Context) error {
 // startProvider runs bin/provider and waits until its three managed
 // resource controllers run.
 func (r *run) startProvider(ctx context.Context) error {
-	addr, err := cluster.FreeAddr()
+	addr, err := testenv.FreeAddr()
 	if err != nil {
 		return err
 	}
@@ -113,11 +113,11 @@ func (r *run) startProvider(ctx context.Context) error {
 		args = append(args, "--naive-tier-list")
 	}
 	env := append([]string{"KUBECONFIG=" + r.cp.Kubeconfig}, r.providerEnv...)
-	if r.provider, err = cluster.Spawn(r.dir, "provider", env, filepath.Join(r.root, "bin", "provider"), args...); err != nil {
+	if r.provider, err = testenv.Spawn(r.dir, "provider", env, filepath.Join(r.root, "bin", "provider"), args...); err != nil {
 		return err
 	}
 	go r.rss.run(r.provider.Pid(), r.stop)
-	if err := cluster.WaitListening(ctx, r.provider, addr); err != nil {
+	if err := testenv.WaitListening(ctx, addr, 15*time.Second, r.provider.Alive); err != nil {
 		return err
 	}
 	r.metrics = "http://" + addr + "/metrics"

@@ -10,7 +10,7 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 
-	"github.com/crossplane-contrib/provider-rustfs/hack/internal/cluster"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 // A demo is one run. It remembers everything it started so that shutdown
@@ -19,8 +19,8 @@ type demo struct {
 	flags
 	out      io.Writer
 	dir      string
-	children []*cluster.Child
-	kube     *cluster.ControlPlane
+	children []*testenv.Child
+	kube     *testenv.Env
 }
 
 // run starts everything, applies the examples, reports, and waits for ctx

@@ -6,13 +6,13 @@ import (
 
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	"github.com/crossplane-contrib/provider-rustfs/hack/internal/cluster"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
-// startKube starts etcd and kube-apiserver with package/provider/crds installed,
-// writes a kubeconfig for them and returns a client.
+// startKube starts etcd and kube-apiserver with package/provider/crds
+// installed, writes a kubeconfig for them and returns a client.
 func (d *demo) startKube(ctx context.Context) (client.Client, error) {
-	cp, err := cluster.Start(ctx, d.root, d.dir, d.out)
+	cp, err := testenv.Launch(ctx, d.root, d.dir, d.out)
 	if err != nil {
 		return nil, err
 	}
@@ -23,8 +23,8 @@ func (d *demo) startKube(ctx context.Context) (client.Client, error) {
 
 // spawn starts a child process logging to the work directory and
 // remembers it, so that shutdown stops it.
-func (d *demo) spawn(name string, env []string, path string, args ...string) (*cluster.Child, error) {
-	c, err := cluster.Spawn(d.dir, name, env, path, args...)
+func (d *demo) spawn(name string, env []string, path string, args ...string) (*testenv.Child, error) {
+	c, err := testenv.Spawn(d.dir, name, env, path, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -8,10 +8,11 @@ import (
 	"net"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 
-	"github.com/crossplane-contrib/provider-rustfs/hack/internal/cluster"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 // A target is the RustFS the provider manages and the remote storage its
@@ -56,11 +57,11 @@ func (d *demo) target(ctx context.Context) (target, error) {
 // emulate starts bin/rustfs-emulator with a local and a remote instance on
 // free loopback ports, with fresh random credentials.
 func (d *demo) emulate(ctx context.Context) (target, error) {
-	local, err := cluster.FreeAddr()
+	local, err := testenv.FreeAddr()
 	if err != nil {
 		return target{}, err
 	}
-	remote, err := cluster.FreeAddr()
+	remote, err := testenv.FreeAddr()
 	if err != nil {
 		return target{}, err
 	}
@@ -77,7 +78,7 @@ func (d *demo) emulate(ctx context.Context) (target, error) {
 		return target{}, err
 	}
 	for _, addr := range []string{local, remote} {
-		if err := cluster.WaitListening(ctx, c, addr); err != nil {
+		if err := testenv.WaitListening(ctx, addr, 15*time.Second, c.Alive); err != nil {
 			return target{}, err
 		}
 	}

@@ -1,8 +1,9 @@
-// Package testenv starts a real kube-apiserver and etcd for integration
-// tests, with the provider's CRDs installed. The binaries come from
-// KUBEBUILDER_ASSETS, which `make test` points at the cache that
-// hack/tools.sh fills (kube-apiserver v1.35.4 built from the Go module
-// proxy, etcd from Debian).
+// Package testenv starts a real kube-apiserver and etcd with the
+// provider's CRDs installed (through envtest), for integration tests and
+// for the demo and the benchmark, and the processes and ports they run
+// beside it. The binaries come from KUBEBUILDER_ASSETS, which `make test`
+// points at the cache that hack/tools.sh fills (kube-apiserver v1.35.4
+// built from the Go module proxy, etcd from Debian).
 package testenv
 
 import (
@@ -36,6 +37,10 @@ type Env struct {
 	// Scheme has the provider's, core and apiextensions types.
 	Scheme *kruntime.Scheme
 
+	// Kubeconfig is the path of a kubeconfig for Config, written by
+	// Launch; empty for an Env of Start.
+	Kubeconfig string
+
 	env *envtest.Environment
 }
 
@@ -54,13 +59,20 @@ func Skip(t testing.TB) {
 	}
 }
 
-// Start starts etcd and kube-apiserver and installs the CRDs found in
-// package/provider/crds plus any extra directories.
+// Start starts etcd and kube-apiserver from KUBEBUILDER_ASSETS and
+// installs the CRDs found in package/provider/crds plus any extra
+// directories.
 func Start(extraCRDDirs ...string) (*Env, error) {
 	assets := os.Getenv("KUBEBUILDER_ASSETS")
 	if assets == "" {
 		return nil, errors.New("KUBEBUILDER_ASSETS is not set: run `make test`, or export KUBEBUILDER_ASSETS=$(hack/tools.sh assets)")
 	}
+	return start(Root(), assets, extraCRDDirs)
+}
+
+// start starts etcd and kube-apiserver from assets and installs the CRDs
+// of <root>/package/provider/crds and of extraCRDDirs.
+func start(root, assets string, extraCRDDirs []string) (*Env, error) {
 	s := kruntime.NewScheme()
 	for _, add := range []func(*kruntime.Scheme) error{corev1.AddToScheme, authorizationv1.AddToScheme, apiextensionsv1.AddToScheme, apis.AddToScheme} {
 		if err := add(s); err != nil {
@@ -68,7 +80,7 @@ func Start(extraCRDDirs ...string) (*Env, error) {
 		}
 	}
 	env := &envtest.Environment{
-		CRDDirectoryPaths:     append([]string{filepath.Join(Root(), "package", "provider", "crds")}, extraCRDDirs...),
+		CRDDirectoryPaths:     append([]string{filepath.Join(root, "package", "provider", "crds")}, extraCRDDirs...),
 		ErrorIfCRDPathMissing: true,
 		BinaryAssetsDirectory: assets,
 		Scheme:                s,
@@ -90,7 +102,7 @@ func Start(extraCRDDirs ...string) (*Env, error) {
 
 // Stop stops the API server and etcd.
 func (e *Env) Stop() error {
-	return e.env.Stop()
+	return errors.Wrap(e.env.Stop(), "cannot stop kube-apiserver and etcd")
 }
 
 // Main runs a package's tests against one shared Env, stored in *env. In

@@ -7,6 +7,8 @@ import (
 
 	"github.com/onsi/gomega"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 // mirror is the repository prefix under which the install test's registry
@@ -70,13 +72,13 @@ type crossplane struct {
 
 func startCrossplane(t *testing.T, c *cluster, clientCerts string) *crossplane {
 	t.Helper()
-	x := &crossplane{health: freeAddress(t)}
+	x := &crossplane{health: testenv.MustFreeAddr(t)}
 	vars := []string{
 		"KUBECONFIG=" + c.kubeconfig,
 		"POD_NAMESPACE=" + crossplaneNamespace,
 		"ENABLE_WEBHOOKS=false",
 		"TLS_CLIENT_CERTS_DIR=" + clientCerts,
-		"METRICS_PORT=" + port(freeAddress(t)),
+		"METRICS_PORT=" + port(testenv.MustFreeAddr(t)),
 		"HEALTH_PROBE_PORT=" + port(x.health),
 	}
 	x.core = start(t, "crossplane core", vars, env.core, "core", "start", "--debug",

@@ -2,6 +2,7 @@ package packages
 
 import (
 	"bufio"
+	"context"
 	"io"
 	"net"
 	"os"
@@ -11,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
@@ -90,22 +93,19 @@ func (p *process) stop(t *testing.T) {
 // running fails the test if the process has exited.
 func (p *process) running(t *testing.T) {
 	t.Helper()
-	select {
-	case <-p.done:
-		t.Fatalf("%s exited: %v\n%s", p.name, p.cmd.ProcessState, redact(p.log.String()))
-	default:
+	if err := p.alive(); err != nil {
+		t.Fatalf("%v\n%s", err, redact(p.log.String()))
 	}
 }
 
-// freeAddress returns a loopback address whose port was free.
-func freeAddress(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+// alive returns an error if the process has exited.
+func (p *process) alive() error {
+	select {
+	case <-p.done:
+		return errors.Errorf("%s exited: %v", p.name, p.cmd.ProcessState)
+	default:
+		return nil
 	}
-	defer func() { _ = l.Close() }()
-	return l.Addr().String()
 }
 
 // port is the port of a host:port address.
@@ -114,20 +114,12 @@ func port(addr string) string {
 	return p
 }
 
-// waitListening waits until something accepts connections on addr.
+// waitListening waits until something accepts connections on addr, and
+// fails the test if p exits first.
 func waitListening(t *testing.T, p *process, addr string) {
 	t.Helper()
-	deadline := time.Now().Add(eventually)
-	for {
-		if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
-			_ = c.Close()
-			return
-		}
-		p.running(t)
-		if time.Now().After(deadline) {
-			t.Fatalf("%s does not listen on %s", p.name, addr)
-		}
-		time.Sleep(50 * time.Millisecond)
+	if err := testenv.WaitListening(context.Background(), addr, eventually, p.alive); err != nil {
+		t.Fatalf("%s: %v\n%s", p.name, err, redact(p.log.String()))
 	}
 }
 

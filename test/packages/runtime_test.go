@@ -11,6 +11,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 // expectProviderRBAC checks the ClusterRole Crossplane's RBAC manager
@@ -72,7 +74,7 @@ func startProvider(t *testing.T, c *cluster) *process {
 			Subjects:   []rbacv1.Subject{{Kind: "ServiceAccount", Namespace: crossplaneNamespace, Name: minimalSA}},
 		})
 	kc := c.serviceAccountKubeconfig(crossplaneNamespace, minimalSA)
-	health := freeAddress(t)
+	health := testenv.MustFreeAddr(t)
 	p := start(t, "provider", []string{"KUBECONFIG=" + kc}, hostBinary(t, providerPkg),
 		"--debug", "--metrics-bind-address=0", "--health-probe-bind-address="+health)
 	waitListening(t, p, health)
@@ -107,7 +109,7 @@ const functionSecret = "function-rustfs-tenant-tls-server"
 func startFunction(t *testing.T, c *cluster, ca *pki) *function {
 	t.Helper()
 	dir, files := ca.issue(t, "function-rustfs-tenant", true)
-	fn := &function{addr: freeAddress(t)}
+	fn := &function{addr: testenv.MustFreeAddr(t)}
 	fn.process = start(t, "function", nil, hostBinary(t, functionPkg),
 		"--debug", "--tls-server-certs-dir="+dir, "--address="+fn.addr, "--metrics-address=")
 	waitListening(t, fn.process, fn.addr)

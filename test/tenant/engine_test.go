@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -88,7 +87,7 @@ func (e *engine) startFunction() error {
 	if out, err := build.CombinedOutput(); err != nil {
 		return errors.Wrapf(err, "cannot build cmd/function: %s", out)
 	}
-	addr, err := freeAddress()
+	addr, err := testenv.FreeAddr()
 	if err != nil {
 		return err
 	}
@@ -97,7 +96,7 @@ func (e *engine) startFunction() error {
 	if err := e.fn.Start(); err != nil {
 		return errors.Wrap(err, "cannot start the function")
 	}
-	if err := waitListening(addr, 30*time.Second); err != nil {
+	if err := testenv.WaitListening(context.Background(), addr, 30*time.Second, nil); err != nil {
 		return errors.Wrapf(err, "the function does not listen; its output:\n%s", e.fnLog)
 	}
 	e.functions = filepath.Join(e.dir, "functions.yaml")
@@ -157,31 +156,6 @@ func (e *engine) seedValidateCache() error {
 		return errors.Wrap(err, "cannot create the validate cache")
 	}
 	return errors.Wrap(os.WriteFile(filepath.Join(dir, "package.yaml"), pkg.Bytes(), 0o600), "cannot seed the validate cache")
-}
-
-// freeAddress returns a loopback address with a port that was free.
-func freeAddress() (string, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", errors.Wrap(err, "cannot find a free port")
-	}
-	defer func() { _ = l.Close() }()
-	return l.Addr().String(), nil
-}
-
-// waitListening waits until addr accepts TCP connections.
-func waitListening(addr string, timeout time.Duration) error {
-	deadline := time.Now().Add(timeout)
-	for {
-		c, err := net.DialTimeout("tcp", addr, time.Second)
-		if err == nil {
-			return c.Close()
-		}
-		if time.Now().After(deadline) {
-			return errors.Wrapf(err, "nothing listens on %s", addr)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 }
 
 // crossplane runs the CLI with args and returns its standard output; it

@@ -1,13 +1,6 @@
-// Package cluster starts what the demo and the benchmark run the provider
-// against, on one machine and without a cluster: etcd and kube-apiserver
-// with the provider's CRDs installed (through envtest), and child
-// processes such as the provider binary, each in a process group of its
-// own so that the caller alone decides when and in which order they stop.
-package cluster
+package testenv
 
 import (
-	"context"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,34 +70,10 @@ func (c *Child) Stop() {
 	}
 }
 
-// WaitListening waits until addr accepts TCP connections, the child exits,
-// or ctx ends.
-func WaitListening(ctx context.Context, c *Child, addr string) error {
-	deadline := time.Now().Add(15 * time.Second)
-	for time.Now().Before(deadline) {
-		if conn, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
-			_ = conn.Close()
-			return nil
-		}
-		if c.Exited() {
-			return errors.Errorf("%s exited; see its log", c.Name)
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(100 * time.Millisecond):
-		}
+// Alive returns an error naming the child if it has stopped.
+func (c *Child) Alive() error {
+	if c.Exited() {
+		return errors.Errorf("%s exited; see its log", c.Name)
 	}
-	return errors.Errorf("%s is not listening on %s", c.Name, addr)
-}
-
-// FreeAddr returns a loopback address with a port that was free a moment
-// ago.
-func FreeAddr() (string, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", err
-	}
-	defer func() { _ = l.Close() }()
-	return l.Addr().String(), nil
+	return nil
 }
