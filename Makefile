@@ -35,12 +35,13 @@ check-diff: generate ## Fail if generated files are not committed.
 	@changed=$$(git status --porcelain -- apis package); \
 	if [ -n "$$changed" ]; then echo "generated files differ from the commit:"; echo "$$changed"; git --no-pager diff --stat -- apis package; exit 1; fi
 
-lint: ## gofmt, go vet, staticcheck, and every citation resolving inside the repository (hack/citecheck).
+lint: ## gofmt, go vet, staticcheck, the house-style limits (hack/stylecheck), and every citation resolving inside the repository (hack/citecheck).
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "not gofmt-formatted:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$$($(TOOLS) staticcheck) ./...
 	cd $(XPKGTOOL) && $(GO) vet ./... && $$(../../../$(TOOLS) staticcheck) ./...
+	$(GO) run ./hack/stylecheck
 	$(GO) run ./hack/citecheck
 
 unit: ## Fast unit tests (no API server).

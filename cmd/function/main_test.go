@@ -54,7 +54,7 @@ func TestServeInsecure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close() //nolint:errcheck // Test teardown.
+	defer conn.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	xr := `{"apiVersion":"storage.rustfs.crossplane.io/v1alpha1","kind":"Tenant","metadata":{"name":"t","namespace":"ns"},

@@ -18,7 +18,7 @@ func TestMain(m *testing.M) {
 }
 
 func TestHelpListsEveryFlag(t *testing.T) {
-	cmd := exec.Command(os.Args[0], "--help") //nolint:gosec // Runs this test binary.
+	cmd := exec.Command(os.Args[0], "--help")
 	cmd.Env = append(os.Environ(), "PROVIDER_RUSTFS_RUN_MAIN=1")
 	out, err := cmd.CombinedOutput()
 	if err != nil {

@@ -41,7 +41,7 @@ func crossplaneCRDs(t *testing.T) []string {
 // readObject reads the single YAML document in file.
 func readObject(t *testing.T, file string) *unstructured.Unstructured {
 	t.Helper()
-	b, err := os.ReadFile(file) //nolint:gosec // Test fixture path.
+	b, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,13 +40,13 @@ func run(root, out string, check bool) error {
 	for _, n := range names {
 		path := filepath.Join(out, n)
 		if check {
-			cur, err := os.ReadFile(path) //nolint:gosec // The path comes from the command line.
+			cur, err := os.ReadFile(path)
 			if err != nil || differs(files[n], cur) {
 				return fmt.Errorf("%s is out of date (regenerate it with go generate -tags generate ./internal/function/... from the repository root)", path)
 			}
 			continue
 		}
-		if err := os.WriteFile(path, files[n], 0o644); err != nil { //nolint:gosec // A package manifest is world-readable.
+		if err := os.WriteFile(path, files[n], 0o644); err != nil { // A package manifest is world-readable.
 			return err
 		}
 	}

@@ -30,7 +30,7 @@ var (
 // fields obj's type does not know.
 func decodeStrict(t *testing.T, file string, obj any) {
 	t.Helper()
-	b, err := os.ReadFile(file) //nolint:gosec // Test fixture path.
+	b, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestXRDsAreGenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, want := range files {
-		got, err := os.ReadFile(filepath.Join(configurationDir, name)) //nolint:gosec // Test fixture path.
+		got, err := os.ReadFile(filepath.Join(configurationDir, name))
 		if err != nil {
 			t.Fatal(err)
 		}

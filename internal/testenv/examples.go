@@ -25,7 +25,7 @@ func Examples(t testing.TB, dir string) []*unstructured.Unstructured {
 	}
 	var objs []*unstructured.Unstructured
 	for _, f := range files {
-		b, err := os.ReadFile(f) //nolint:gosec // A file of this repository.
+		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -87,7 +87,7 @@ func startCrossplane(t *testing.T, c *cluster, clientCerts string) *crossplane {
 	x.rbac = start(t, "crossplane rbac manager", vars, env.core, "rbac", "start", "--debug")
 	c.wait(func(g gomega.Gomega) {
 		x.core.running(t)
-		resp, err := http.Get("http://" + x.health + "/readyz") //nolint:noctx // A probe of a local process.
+		resp, err := http.Get("http://" + x.health + "/readyz") // A probe of a local process.
 		g.Expect(err).NotTo(gomega.HaveOccurred())
 		_ = resp.Body.Close()
 		g.Expect(resp.StatusCode).To(gomega.Equal(http.StatusOK))

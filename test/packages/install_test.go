@@ -82,7 +82,7 @@ func (c *cluster) install(files ...string) {
 	c.t.Helper()
 	for _, f := range files {
 		path := filepath.Join(env.dir, "..", "install", f)
-		b, err := os.ReadFile(path) //nolint:gosec // A file make xpkg wrote.
+		b, err := os.ReadFile(path)
 		if err != nil {
 			c.t.Fatal(err)
 		}

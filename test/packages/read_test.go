@@ -80,7 +80,7 @@ func readPackage(t *testing.T, file string) []*unstructured.Unstructured {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "package.gz")
 	run(t, env.cli, "xpkg", "extract", "--from-xpkg", file, "-o", out)
-	f, err := os.Open(out) //nolint:gosec // The file the CLI just wrote.
+	f, err := os.Open(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func repoObjects(t *testing.T, patterns ...string) []*unstructured.Unstructured 
 			t.Fatalf("no file matches %s: %v", p, err)
 		}
 		for _, f := range files {
-			b, err := os.ReadFile(f) //nolint:gosec // A file of the repository.
+			b, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -58,7 +58,7 @@ func digests(t *testing.T, dirs ...string) map[string]string {
 		files, _ := filepath.Glob(filepath.Join(dir, "*"))
 		sort.Strings(files)
 		for _, f := range files {
-			b, err := os.ReadFile(f) //nolint:gosec // A file the build wrote.
+			b, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -143,7 +143,7 @@ func (e *engine) seedValidateCache() error {
 	}
 	var pkg bytes.Buffer
 	for _, f := range crds {
-		b, err := os.ReadFile(f) //nolint:gosec // A file of the module cache.
+		b, err := os.ReadFile(f)
 		if err != nil {
 			return errors.Wrap(err, "cannot read a Crossplane CRD")
 		}

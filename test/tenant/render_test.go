@@ -102,7 +102,7 @@ func (e *engine) validate(t *testing.T, ct compositeType, objs ...*unstructured.
 
 // readExample reads a single-document file of examples/tenant.
 func readExample(name string) (*unstructured.Unstructured, error) {
-	b, err := os.ReadFile(filepath.Join(testenv.Root(), "examples", "tenant", name)) //nolint:gosec // A fixture of the repository.
+	b, err := os.ReadFile(filepath.Join(testenv.Root(), "examples", "tenant", name))
 	if err != nil {
 		return nil, errors.Wrapf(err, "cannot read examples/tenant/%s", name)
 	}

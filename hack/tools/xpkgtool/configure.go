@@ -209,7 +209,7 @@ func dnsLabel(s string) string {
 // rewrite applies edit to every YAML document of file and writes the file
 // back, keeping comments, if edit changed any document.
 func rewrite(file string, edit func(*yaml.Node) (bool, error)) error {
-	b, err := os.ReadFile(file) //nolint:gosec // A file of the staged package.
+	b, err := os.ReadFile(file)
 	if err != nil {
 		return err
 	}
@@ -241,5 +241,5 @@ func rewrite(file string, edit func(*yaml.Node) (bool, error)) error {
 			return fmt.Errorf("cannot encode %s: %w", file, err)
 		}
 	}
-	return os.WriteFile(file, out.Bytes(), 0o644) //nolint:gosec // A file of the staged package.
+	return os.WriteFile(file, out.Bytes(), 0o644)
 }

@@ -168,11 +168,11 @@ func extract(img v1.Image, path, out string) error {
 		if h.Name != path || h.Typeflag != tar.TypeReg {
 			continue
 		}
-		f, err := os.OpenFile(out, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755) //nolint:gosec // The output named on the command line.
+		f, err := os.OpenFile(out, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o755)
 		if err != nil {
 			return fmt.Errorf("cannot create %s: %w", out, err)
 		}
-		if _, err := io.Copy(f, tr); err != nil { //nolint:gosec // The size is that of a file we built.
+		if _, err := io.Copy(f, tr); err != nil { // The size is that of a file we built.
 			_ = f.Close()
 			return fmt.Errorf("cannot write %s: %w", out, err)
 		}

@@ -120,7 +120,7 @@ func normaliseStatement(s Statement) Statement {
 // statementKey orders normalised statements: their compact JSON, where map
 // keys are sorted.
 func statementKey(s Statement) string {
-	b, _ := json.Marshal(s) //nolint:errchkjson // strings, slices and maps of strings
+	b, _ := json.Marshal(s) // strings, slices and maps of strings
 	return string(b)
 }
 

@@ -3,7 +3,7 @@ package rustfs
 import (
 	"bytes"
 	"context"
-	"crypto/md5" //nolint:gosec // Content-MD5 is an integrity header, not a security primitive
+	"crypto/md5" // Content-MD5 is an integrity header, not a security primitive
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -80,7 +80,7 @@ func (c *Client) do(ctx context.Context, rq request) (*response, error) {
 	if err != nil {
 		return nil, scrubErr(errors.Wrapf(err, "%s %s", rq.method, rq.path), secrets)
 	}
-	defer resp.Body.Close() //nolint:errcheck // read-only body
+	defer resp.Body.Close() // read-only body
 	if isRedirect(resp.StatusCode) {
 		return nil, redirectError(resp, secrets)
 	}
@@ -117,7 +117,7 @@ func (c *Client) newHTTPRequest(ctx context.Context, rq request) (*http.Request,
 		req.Header.Set("Content-Type", rq.contentType)
 	}
 	if rq.contentMD5 {
-		sum := md5.Sum(rq.body) //nolint:gosec // see import
+		sum := md5.Sum(rq.body)
 		req.Header.Set("Content-Md5", base64.StdEncoding.EncodeToString(sum[:]))
 	}
 	req.Header.Set("User-Agent", c.userAgent)

@@ -134,7 +134,7 @@ func encodeTier(t Tier) ([]byte, error) {
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot encode tier")
 	}
-	typeJSON, _ := json.Marshal(string(typ)) //nolint:errchkjson // a string always encodes
+	typeJSON, _ := json.Marshal(string(typ)) // a string always encodes
 	return []byte(`{"type":` + string(typeJSON) + `,` + string(typeJSON) + `:` + string(inner) + `}`), nil
 }
 

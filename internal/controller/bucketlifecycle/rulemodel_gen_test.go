@@ -27,7 +27,7 @@ type ruleGen struct {
 }
 
 func newRuleGen(seed uint64) *ruleGen {
-	return &ruleGen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), seen: map[string]bool{}} //nolint:gosec // test data
+	return &ruleGen{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), seen: map[string]bool{}} // test data
 }
 
 func (g *ruleGen) mark(paths ...string) {

@@ -56,21 +56,22 @@ func Outside(ns string, t v1alpha1.TenancySettings, n Names) []string {
 	if t.NameScope != v1alpha1.NameScopeNamespacePrefix {
 		return nil
 	}
-	var out []string
 	tp, bp := TierPrefix(ns), BucketPrefix(ns)
-	for _, name := range n.Tiers {
-		if name != "" && !strings.HasPrefix(name, tp) {
-			out = append(out, fmt.Sprintf("tier %q does not start with %q", name, tp))
-		}
-	}
-	for _, name := range n.Buckets {
-		if name != "" && !strings.HasPrefix(name, bp) {
-			out = append(out, fmt.Sprintf("bucket %q does not start with %q", name, bp))
-		}
-	}
-	for _, name := range n.StorageClasses {
-		if name != "" && !strings.HasPrefix(name, tp) && !slices.Contains(t.SharedTiers, name) {
-			out = append(out, fmt.Sprintf("storage class %q is neither a tier starting with %q nor a shared tier", name, tp))
+	tier := func(name string) bool { return strings.HasPrefix(name, tp) }
+	shared := func(name string) bool { return tier(name) || slices.Contains(t.SharedTiers, name) }
+	out := outside(n.Tiers, tier, "tier %q does not start with %q", tp)
+	out = append(out, outside(n.Buckets, func(name string) bool { return strings.HasPrefix(name, bp) },
+		"bucket %q does not start with %q", bp)...)
+	return append(out, outside(n.StorageClasses, shared,
+		"storage class %q is neither a tier starting with %q nor a shared tier", tp)...)
+}
+
+// outside describes, with format, every name that is known and not in.
+func outside(names []string, in func(string) bool, format, prefix string) []string {
+	var out []string
+	for _, name := range names {
+		if name != "" && !in(name) {
+			out = append(out, fmt.Sprintf(format, name, prefix))
 		}
 	}
 	return out

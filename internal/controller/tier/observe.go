@@ -57,10 +57,8 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.Tier) (managed.Exte
 	if secretErr != nil && !connection.IsSecretError(secretErr) {
 		return managed.ExternalObservation{}, secretErr
 	}
-	if live != nil && recall(cr) == nil {
-		if err := e.refresh(ctx, cr); err != nil {
-			return managed.ExternalObservation{}, err
-		}
+	if err := e.refreshUnrecorded(ctx, cr, live); err != nil {
+		return managed.ExternalObservation{}, err
 	}
 	cr.Status.AtProvider = observation(live, recall(cr), cr.GetCustody())
 	return e.decide(cr, live, creds, secretErr)
@@ -105,6 +103,15 @@ func (e *external) custody(ctx context.Context, cr *v1alpha1.Tier, exists bool) 
 		Exists: exists, Duplicate: v1alpha1.ReasonDuplicateTier}
 	v := custody.Decide(cr, rec, o, e.conn.Target.Tenancy.Adoption, nil, e.peers)
 	return v, custody.Save(ctx, e.kube, cr, was, v.Record)
+}
+
+// refreshUnrecorded refreshes cr when its tier exists and cr has no record
+// of applied credentials.
+func (e *external) refreshUnrecorded(ctx context.Context, cr *v1alpha1.Tier, live *rustfs.Tier) error {
+	if live == nil || recall(cr) != nil {
+		return nil
+	}
+	return e.refresh(ctx, cr)
 }
 
 // refresh re-reads cr past the cache before a tier that exists without a

@@ -176,13 +176,13 @@ func (e *Emulator) listEntry(t TierRecord) json.RawMessage {
 		b.WriteString("}")
 	}
 	b.WriteString("}")
-	typ, _ := json.Marshal(t.Type) //nolint:errchkjson // plain string
+	typ, _ := json.Marshal(t.Type) // plain string
 	return json.RawMessage(`{"type":` + string(typ) + `,` + string(typ) + `:` + b.String() + `}`)
 }
 
 func writeJSONPair(b *strings.Builder, k, v string) {
-	kb, _ := json.Marshal(k) //nolint:errchkjson // plain string
-	vb, _ := json.Marshal(v) //nolint:errchkjson // plain string
+	kb, _ := json.Marshal(k) // plain string
+	vb, _ := json.Marshal(v) // plain string
 	b.Write(kb)
 	b.WriteString(":")
 	b.Write(vb)

@@ -72,7 +72,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err *s3Error, requestID 
 	if r.Method == http.MethodHead {
 		return
 	}
-	b, _ := xml.Marshal(errorXML{Code: err.code, Message: err.message, RequestID: requestID}) //nolint:errchkjson // plain strings
+	b, _ := xml.Marshal(errorXML{Code: err.code, Message: err.message, RequestID: requestID}) // plain strings
 	_, _ = w.Write([]byte(xml.Header))
 	_, _ = w.Write(b)
 }

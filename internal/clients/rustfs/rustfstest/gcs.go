@@ -34,7 +34,7 @@ const (
 // accepts for a gcs tier when clientEmail is one of its users (or its root)
 // with privateKey as secret key.
 func GCSServiceAccount(clientEmail, privateKey string) string {
-	b, _ := json.Marshal(map[string]string{"type": "service_account", "project_id": "rustfstest", //nolint:errchkjson // strings
+	b, _ := json.Marshal(map[string]string{"type": "service_account", "project_id": "rustfstest", // strings
 		"client_email": clientEmail, "private_key": privateKey})
 	return string(b)
 }

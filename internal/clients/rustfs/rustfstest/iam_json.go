@@ -139,7 +139,7 @@ func (o orderedJSON) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		k, _ := json.Marshal(m.key) //nolint:errchkjson // a string
+		k, _ := json.Marshal(m.key) // a string
 		b.Write(k)
 		b.WriteByte(':')
 		v, err := renderValue(m.value)

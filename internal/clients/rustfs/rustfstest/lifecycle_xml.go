@@ -119,7 +119,7 @@ func parseLifecycle(body []byte) (*lcConfig, error) {
 // render serializes a stored configuration as GET returns it (docs/rustfs-wire.md §8.1).
 func (l *lcConfig) render() []byte {
 	out := lcConfig{Xmlns: s3Namespace, Rules: l.Rules}
-	b, _ := xml.Marshal(out) //nolint:errchkjson // plain values
+	b, _ := xml.Marshal(out) // plain values
 	return append([]byte(xml.Header), b...)
 }
 

@@ -3,7 +3,7 @@ package rustfstest
 import (
 	"bytes"
 	"context"
-	"crypto/md5" //nolint:gosec // S3's Content-MD5 is MD5 by definition
+	"crypto/md5" // S3's Content-MD5 is MD5 by definition
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -19,7 +19,7 @@ import (
 
 // errProbeTimeout is the 30 s remote validation deadline (docs/rustfs-wire.md §4.4): RustFS then
 // answers as if the backend were in use.
-var errProbeTimeout = errors.New("Timed out validating the remote tier mutation") //nolint:staticcheck // RustFS's text
+var errProbeTimeout = errors.New("Timed out validating the remote tier mutation") // RustFS's text
 
 // dnsLookupTypes address the remote bucket virtual-host style (docs/rustfs-wire.md §18).
 var dnsLookupTypes = map[string]bool{"aliyun": true, "tencent": true, "huaweicloud": true, "azure": true}
@@ -84,7 +84,7 @@ func (b *s3Backend) send(ctx context.Context, method, key string, q url.Values, 
 	if err != nil {
 		return remoteAnswer{}, errors.New("client error (Connect)")
 	}
-	defer resp.Body.Close() //nolint:errcheck // read-only
+	defer resp.Body.Close() // read-only
 	data, _ := io.ReadAll(io.LimitReader(resp.Body, maxS3Body))
 	if resp.StatusCode/100 != 2 {
 		var x errorXML
@@ -178,7 +178,7 @@ func (b *s3Backend) validate(ctx context.Context) error {
 	}
 	status, err := b.versioning(ctx)
 	if err == nil && status != "" {
-		err = errors.New("Wasabi tier bucket must be unversioned") //nolint:staticcheck // RustFS's text
+		err = errors.New("Wasabi tier bucket must be unversioned") // RustFS's text
 	}
 	return err
 }
@@ -201,7 +201,7 @@ func (b *s3Backend) versioning(ctx context.Context) (string, error) {
 // put writes an object with Content-MD5 and returns the version ID the
 // remote answered, if any.
 func (b *s3Backend) put(ctx context.Context, object string, body []byte) (string, error) {
-	sum := md5.Sum(body) //nolint:gosec // see import
+	sum := md5.Sum(body)
 	hdr := http.Header{"Content-Md5": {base64.StdEncoding.EncodeToString(sum[:])}}
 	a, err := b.call(ctx, http.MethodPut, b.dest(object), nil, body, hdr)
 	if err != nil {

@@ -4,7 +4,7 @@ package rustfstest
 // in-use ListObjectsV2, the probe object) and for seeding a non-empty prefix.
 
 import (
-	"crypto/md5" //nolint:gosec // S3's Content-MD5 is MD5 by definition
+	"crypto/md5" // S3's Content-MD5 is MD5 by definition
 	"encoding/base64"
 	"encoding/xml"
 	"net/http"
@@ -187,7 +187,7 @@ func checkContentMD5(c *call) *s3Error {
 	if v == "" {
 		return nil
 	}
-	sum := md5.Sum(c.body) //nolint:gosec // S3's Content-MD5 is MD5 by definition
+	sum := md5.Sum(c.body) // S3's Content-MD5 is MD5 by definition
 	if v != base64.StdEncoding.EncodeToString(sum[:]) {
 		return errf(http.StatusBadRequest, "BadDigest", "The Content-MD5 you specified did not match what we received.")
 	}
