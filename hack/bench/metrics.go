@@ -4,13 +4,15 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"strconv"
-	"strings"
+
+	dto "github.com/prometheus/client_model/go"
+	"github.com/prometheus/common/expfmt"
+	"github.com/prometheus/common/model"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 )
 
-// A sample is one line of the Prometheus text format.
+// A sample is one series of a /metrics page and its value.
 type sample struct {
 	name   string
 	labels map[string]string
@@ -20,87 +22,43 @@ type sample struct {
 // samples is a scraped /metrics page.
 type samples []sample
 
-// parseMetrics parses the Prometheus text format. Comments, blank and
-// malformed lines are skipped.
-func parseMetrics(text string) samples {
-	var out samples
-	for _, line := range strings.Split(text, "\n") {
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		if s, ok := parseLine(line); ok {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// parseLine parses `name{a="b",c="d"} value [timestamp]`.
-func parseLine(line string) (sample, bool) {
-	s := sample{labels: map[string]string{}}
-	rest := line
-	if i := strings.IndexByte(line, '{'); i >= 0 {
-		s.name = line[:i]
-		var ok bool
-		if rest, ok = parseLabels(line[i+1:], s.labels); !ok {
-			return sample{}, false
-		}
-	} else {
-		name, r, ok := strings.Cut(line, " ")
-		if !ok {
-			return sample{}, false
-		}
-		s.name, rest = name, r
-	}
-	f := strings.Fields(rest)
-	if len(f) == 0 {
-		return sample{}, false
-	}
-	v, err := strconv.ParseFloat(f[0], 64)
+// parseMetrics parses a page of the Prometheus text format (expfmt) into
+// one sample per counter, gauge or untyped series; histograms and
+// summaries, which the benchmark does not read, are left out.
+func parseMetrics(page io.Reader) (samples, error) {
+	p := expfmt.NewTextParser(model.UTF8Validation)
+	families, err := p.TextToMetricFamilies(page)
 	if err != nil {
-		return sample{}, false
+		return nil, errors.Wrap(err, "cannot parse the metrics")
 	}
-	s.value = v
-	return s, true
-}
-
-// parseLabels reads `a="b",c="d"}` into labels and returns what follows
-// the closing brace.
-func parseLabels(text string, labels map[string]string) (string, bool) {
-	for {
-		text = strings.TrimLeft(text, ", ")
-		if strings.HasPrefix(text, "}") {
-			return text[1:], true
-		}
-		key, rest, ok := strings.Cut(text, `="`)
-		if !ok {
-			return "", false
-		}
-		var b strings.Builder
-		i := 0
-		for ; i < len(rest) && rest[i] != '"'; i++ {
-			if rest[i] == '\\' && i+1 < len(rest) {
-				i++
-				b.WriteByte(unescape(rest[i]))
+	var out samples
+	for name, f := range families {
+		for _, m := range f.GetMetric() {
+			v, ok := value(m)
+			if !ok {
 				continue
 			}
-			b.WriteByte(rest[i])
+			labels := make(map[string]string, len(m.GetLabel()))
+			for _, l := range m.GetLabel() {
+				labels[l.GetName()] = l.GetValue()
+			}
+			out = append(out, sample{name: name, labels: labels, value: v})
 		}
-		if i == len(rest) {
-			return "", false
-		}
-		labels[key] = b.String()
-		text = rest[i+1:]
 	}
+	return out, nil
 }
 
-// unescape returns the byte a backslash escape in a label value stands
-// for: \n is a newline, \\ and \" are themselves.
-func unescape(c byte) byte {
-	if c == 'n' {
-		return '\n'
+// value is the value of a counter, gauge or untyped series.
+func value(m *dto.Metric) (float64, bool) {
+	switch {
+	case m.GetCounter() != nil:
+		return m.GetCounter().GetValue(), true
+	case m.GetGauge() != nil:
+		return m.GetGauge().GetValue(), true
+	case m.GetUntyped() != nil:
+		return m.GetUntyped().GetValue(), true
 	}
-	return c
+	return 0, false
 }
 
 // sum adds the values of the samples named name whose labels include
@@ -150,9 +108,6 @@ func scrape(ctx context.Context, c *http.Client, url string) (samples, error) {
 	if resp.StatusCode != http.StatusOK {
 		return nil, errors.Errorf("cannot scrape %s: %s", url, resp.Status)
 	}
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return nil, errors.Wrapf(err, "cannot read %s", url)
-	}
-	return parseMetrics(string(b)), nil
+	ss, err := parseMetrics(resp.Body)
+	return ss, errors.Wrapf(err, "cannot read %s", url)
 }
