@@ -3,8 +3,13 @@ package main
 import (
 	"os"
 	"os/exec"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	ctrl "sigs.k8s.io/controller-runtime"
 )
 
 // TestMain lets the test binary act as the provider binary, so that the
@@ -53,6 +58,46 @@ func TestBinaryHoldsNoTestCode(t *testing.T) {
 			if strings.Contains(pkg, banned) {
 				t.Errorf("the provider binary depends on %s", pkg)
 			}
+		}
+	}
+}
+
+// wiredArgs sets every flag to a value other than its default.
+var wiredArgs = []string{"--debug", "--leader-election", "--sync=2h", "--poll=3m", "--poll-jitter=7s",
+	"--max-reconcile-rate=7", "--metrics-bind-address=:9090", "--health-probe-bind-address=:9091", "--naive-tier-list"}
+
+// TestFlagsReachSettings checks that every flag, set on the command line,
+// reaches the setting it names: the manager's options, the controllers'
+// options or the logger. A field of flags that no flag sets, or whose value
+// goes nowhere, fails it.
+func TestFlagsReachSettings(t *testing.T) {
+	f := parse(wiredArgs)
+	m := managerOptions(f)
+	o := controllerOptions(f, logger(f.debug))
+	reached := map[string]struct{ got, want any }{
+		"debug":            {got: ctrl.Log.V(1).Enabled(), want: true},
+		"leaderElection":   {got: m.LeaderElection, want: true},
+		"sync":             {got: *m.Cache.SyncPeriod, want: 2 * time.Hour},
+		"poll":             {got: o.PollInterval, want: 3 * time.Minute},
+		"pollJitter":       {got: o.PollJitter, want: 7 * time.Second},
+		"maxReconcileRate": {got: o.MaxConcurrentReconciles, want: 7},
+		"metricsAddr":      {got: m.Metrics.BindAddress, want: ":9090"},
+		"healthAddr":       {got: m.HealthProbeBindAddress, want: ":9091"},
+		"naiveTierList":    {got: o.NaiveTierList, want: true},
+	}
+	v := reflect.ValueOf(f)
+	for i := range v.NumField() {
+		name := v.Type().Field(i).Name
+		if v.Field(i).IsZero() {
+			t.Errorf("flags.%s: no flag of %v sets it", name, wiredArgs)
+		}
+		r, ok := reached[name]
+		if !ok {
+			t.Errorf("flags.%s: the test does not know which setting it reaches; add it to the table", name)
+			continue
+		}
+		if diff := cmp.Diff(r.want, r.got); diff != "" {
+			t.Errorf("flags.%s does not reach its setting: -want +got:\n%s", name, diff)
 		}
 	}
 }

@@ -131,14 +131,14 @@ func TestSweepKeepsEntriesInFlight(t *testing.T) {
 	l := &lister{gate: make(chan struct{})}
 	clk := &clock{now: t0}
 	v := New(l.list, time.Minute, WithClock(clk.Now))
-	done := listAsync(context.Background(), v, "AKADMIN", l.arrivedN(1))
+	done := listAsync(t, context.Background(), v, "AKADMIN", l.arrivedN(1))
 	clk.advance(time.Hour)
 	v.Sweep()
 	if v.Len() != 1 {
 		t.Error("Sweep forgot an entry whose request is in flight")
 	}
 	close(l.gate)
-	<-done
+	receive(t, "the List in flight", done)
 }
 
 func TestStartSweepsUntilCancelled(t *testing.T) {
@@ -151,11 +151,9 @@ func TestStartSweepsUntilCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan error)
 	go func() { stopped <- v.Start(ctx) }()
-	for v.Len() != 0 {
-		time.Sleep(time.Millisecond)
-	}
+	waitFor(t, "Start sweeps the expired entry", func() bool { return v.Len() == 0 })
 	cancel()
-	if err := <-stopped; err != nil {
+	if err := receive(t, "Start returns once cancelled", stopped); err != nil {
 		t.Errorf("Start: %v", err)
 	}
 }

@@ -18,18 +18,48 @@ type result struct {
 	err   error
 }
 
+// bound is how long a test waits for another goroutine before it fails
+// instead of hanging.
+const bound = 30 * time.Second
+
+// waitFor polls cond until it holds; the test fails if it does not within
+// bound.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(bound)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within %s", what, bound)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// receive returns the next value of ch; the test fails if none arrives
+// within bound.
+func receive[T any](t *testing.T, what string, ch <-chan T) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(bound):
+		t.Fatalf("%s: nothing within %s", what, bound)
+		var zero T
+		return zero
+	}
+}
+
 // listAsync starts a List and returns where its result arrives. It waits
 // until the View counts the reader, so that the order of readers is the
 // order of calls.
-func listAsync(ctx context.Context, v *View, c string, joined func() bool) <-chan result {
+func listAsync(t *testing.T, ctx context.Context, v *View, c string, joined func() bool) <-chan result {
+	t.Helper()
 	out := make(chan result, 1)
 	go func() {
 		tiers, err := v.List(ctx, conn(endpointA, c))
 		out <- result{tiers, err}
 	}()
-	for !joined() {
-		time.Sleep(time.Millisecond)
-	}
+	waitFor(t, "the List joins the View", joined)
 	return out
 }
 
@@ -45,9 +75,7 @@ func TestConcurrentReadersWaitForOneRequest(t *testing.T) {
 			results[i] = result{tiers, err}
 		})
 	}
-	for !l.arrivedN(1)() {
-		time.Sleep(time.Millisecond)
-	}
+	waitFor(t, "the first list request arrives", l.arrivedN(1))
 	close(l.gate)
 	wg.Wait()
 	if n := l.count(); n != 1 {
@@ -66,18 +94,18 @@ func TestWriteDuringRequestStartsAnotherForLaterReaders(t *testing.T) {
 	v := New(l.list, time.Minute)
 	c := conn(endpointA, "AKADMIN")
 
-	early := listAsync(context.Background(), v, "AKADMIN", l.arrivedN(1))
+	early := listAsync(t, context.Background(), v, "AKADMIN", l.arrivedN(1))
 	v.Invalidate(c)
-	late := listAsync(context.Background(), v, "AKADMIN", l.arrivedN(2))
+	late := listAsync(t, context.Background(), v, "AKADMIN", l.arrivedN(2))
 	// The newer request answers first: the older answer, arriving
 	// later, must not replace its list.
 	close(l.gates[1])
-	if r := <-late; !cmp.Equal(r.tiers, after) {
+	if r := receive(t, "the late List", late); !cmp.Equal(r.tiers, after) {
 		t.Errorf("a reader after the write: got %v, want a list requested after it", r.tiers)
 	}
 	close(l.gates[0])
 
-	if r := <-early; !cmp.Equal(r.tiers, before) {
+	if r := receive(t, "the early List", early); !cmp.Equal(r.tiers, before) {
 		t.Errorf("a reader that joined before the write: got %v, want the list requested before it", r.tiers)
 	}
 	got, _ := v.List(context.Background(), c)
@@ -91,14 +119,14 @@ func TestCancelledReaderDoesNotFailTheOthers(t *testing.T) {
 	l := &lister{lists: [][]rustfs.Tier{cold}, gate: make(chan struct{})}
 	v := New(l.list, time.Minute)
 	ctx, cancel := context.WithCancel(context.Background())
-	first := listAsync(ctx, v, "AKADMIN", l.arrivedN(1))
-	second := listAsync(context.Background(), v, "AKADMIN", func() bool { return true })
+	first := listAsync(t, ctx, v, "AKADMIN", l.arrivedN(1))
+	second := listAsync(t, context.Background(), v, "AKADMIN", func() bool { return true })
 	cancel()
-	if r := <-first; !cmp.Equal(r.err, context.Canceled, cmpopts.EquateErrors()) {
+	if r := receive(t, "the cancelled List", first); !cmp.Equal(r.err, context.Canceled, cmpopts.EquateErrors()) {
 		t.Errorf("the cancelled reader that started the request: got %v, want context.Canceled", r.err)
 	}
 	close(l.gate)
-	if r := <-second; r.err != nil || !cmp.Equal(r.tiers, cold) {
+	if r := receive(t, "the second List", second); r.err != nil || !cmp.Equal(r.tiers, cold) {
 		t.Errorf("the other reader: got %v, %v; want the list", r.tiers, r.err)
 	}
 }
