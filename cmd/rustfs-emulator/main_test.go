@@ -21,12 +21,9 @@ func TestParseFlagsRejectsUnknownMode(t *testing.T) {
 
 // bucketExists asks the emulator at addr, with the given root credentials,
 // whether bucket exists.
-func bucketExists(ctx context.Context, addr, accessKey, secretKey, bucket string) (bool, error) {
-	c, err := rustfs.New(rustfs.Config{Endpoint: "http://" + addr, AccessKey: accessKey, SecretKey: secretKey, Timeout: 5 * time.Second})
-	if err != nil {
-		return false, err
-	}
-	return c.BucketExists(ctx, bucket)
+func bucketExists(t *testing.T, addr, accessKey, secretKey, bucket string) (bool, error) {
+	c := testenv.RustFSClient(t, rustfs.Config{Endpoint: "http://" + addr, AccessKey: accessKey, SecretKey: secretKey, Timeout: 5 * time.Second})
+	return c.BucketExists(context.Background(), bucket)
 }
 
 // run serves both instances, with the credentials and buckets of its
@@ -57,7 +54,7 @@ func TestRunServesUntilContextIsDone(t *testing.T) {
 		{o.listen, o.accessKey, o.secretKey, "a-bucket"},
 		{o.remoteListen, o.remoteAccessKey, o.remoteSecretKey, o.remoteBucket},
 	} {
-		if ok, err := bucketExists(ctx, s.addr, s.ak, s.sk, s.bucket); err != nil || !ok {
+		if ok, err := bucketExists(t, s.addr, s.ak, s.sk, s.bucket); err != nil || !ok {
 			t.Errorf("bucket %s on %s with access key %s: got %t, %v; want it to exist", s.bucket, s.addr, s.ak, ok, err)
 		}
 	}
@@ -70,7 +67,7 @@ func TestRunServesUntilContextIsDone(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("run did not stop within 30s of its context ending")
 	}
-	if _, err := bucketExists(context.Background(), o.listen, o.accessKey, o.secretKey, "a-bucket"); err == nil {
+	if _, err := bucketExists(t, o.listen, o.accessKey, o.secretKey, "a-bucket"); err == nil {
 		t.Errorf("%s still answers after run returned", o.listen)
 	}
 }

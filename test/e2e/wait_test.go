@@ -18,6 +18,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 // A managedObject is a Tier, Bucket or BucketLifecycle.
@@ -150,12 +151,7 @@ func (w *world) editsOf(name string) int {
 // client returns a RustFS client for the local emulator, as `rc admin`
 // would use it.
 func (w *world) client() *rustfs.Client {
-	w.t.Helper()
-	c, err := rustfs.New(rustfs.Config{Endpoint: w.local.URL(), AccessKey: localAK, SecretKey: localSK})
-	if err != nil {
-		w.t.Fatalf("cannot create RustFS client: %v", err)
-	}
-	return c
+	return testenv.RustFSClient(w.t, rustfs.Config{Endpoint: w.local.URL(), AccessKey: localAK, SecretKey: localSK})
 }
 
 // secretVersion returns the resourceVersion of a Secret of the world.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 // Credentials of the emulators. Every secret key contains sentinel, which
@@ -166,10 +167,7 @@ func (w *world) expectRustFS() {
 	if want := fmt.Sprintf("true %s %s rustfs-a/ %s true", w.remote.TierURL(), tierBucket, remoteAK); got != want {
 		w.t.Errorf("tier COLD (found, endpoint, bucket, prefix, access key, secret key from the Secret): want %q, got %q", want, got)
 	}
-	rc, err := rustfs.New(rustfs.Config{Endpoint: w.local.URL(), AccessKey: localAK, SecretKey: localSK})
-	if err != nil {
-		w.t.Fatal(err)
-	}
+	rc := testenv.RustFSClient(w.t, rustfs.Config{Endpoint: w.local.URL(), AccessKey: localAK, SecretKey: localSK})
 	ctx := context.Background()
 	if ok, err := rc.BucketExists(ctx, appBucket); !ok || err != nil {
 		w.t.Errorf("bucket %s: exists %t, error %v", appBucket, ok, err)

@@ -234,12 +234,7 @@ func namespacesOf(objs unstructuredList) []string {
 // client returns a RustFS client for the local emulator, as `rc admin`
 // would use it.
 func (w *world) client() *rustfs.Client {
-	w.t.Helper()
-	c, err := rustfs.New(rustfs.Config{Endpoint: w.local.URL(), AccessKey: localAK, SecretKey: localSK})
-	if err != nil {
-		w.t.Fatalf("cannot create a RustFS client: %v", err)
-	}
-	return c
+	return testenv.RustFSClient(w.t, rustfs.Config{Endpoint: w.local.URL(), AccessKey: localAK, SecretKey: localSK})
 }
 
 // redact hides the sentinel in text printed by a failing test.
