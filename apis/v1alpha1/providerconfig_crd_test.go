@@ -35,6 +35,17 @@ func wantAdmission(t *testing.T, err error, want string) {
 	}
 }
 
+// createProviderConfig creates the ProviderConfig default/<name> with spec
+// and an admin Secret reference.
+func createProviderConfig(name string, spec map[string]any) error {
+	spec["credentials"] = map[string]any{"source": "Secret", "secretRef": map[string]any{"name": "rustfs-admin"}}
+	pc := &unstructured.Unstructured{Object: map[string]any{"spec": spec}}
+	pc.SetGroupVersionKind(v1alpha1.ProviderConfigGroupVersionKind)
+	pc.SetNamespace("default")
+	pc.SetName(name)
+	return env.Client.Create(context.Background(), pc)
+}
+
 func TestProviderConfigAdmission(t *testing.T) {
 	testenv.Skip(t)
 	cases := map[string]struct {
@@ -74,12 +85,7 @@ func TestProviderConfigAdmission(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			tc.spec["credentials"] = map[string]any{"source": "Secret", "secretRef": map[string]any{"name": "rustfs-admin"}}
-			pc := &unstructured.Unstructured{Object: map[string]any{"spec": tc.spec}}
-			pc.SetGroupVersionKind(v1alpha1.ProviderConfigGroupVersionKind)
-			pc.SetNamespace("default")
-			pc.SetName(strings.ToLower(name))
-			err := env.Client.Create(context.Background(), pc)
+			err := createProviderConfig(strings.ToLower(name), tc.spec)
 			wantAdmission(t, err, tc.want)
 			if err != nil && strings.Contains(err.Error(), "pa55") {
 				t.Errorf("the refusal quotes the endpoint's secret part: %v", err)

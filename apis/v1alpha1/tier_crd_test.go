@@ -53,15 +53,21 @@ func TestTierTypeAdmission(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			p := map[string]any{"name": "T", "bucket": "b", "credentialsSecretRef": keys}
-			for k, v := range tc.params {
-				p[k] = v
-			}
-			tr := &unstructured.Unstructured{Object: map[string]any{"spec": map[string]any{"forProvider": p}}}
-			tr.SetGroupVersionKind(v1alpha1.TierGroupVersionKind)
-			tr.SetNamespace("default")
-			tr.SetName("type-" + strings.ToLower(name))
-			wantAdmission(t, env.Client.Create(context.Background(), tr), tc.want)
+			wantAdmission(t, createTier(name, keys, tc.params), tc.want)
 		})
 	}
+}
+
+// createTier creates the Tier type-<name> whose forProvider is a name, a
+// bucket and the credentials keys, overridden by params.
+func createTier(name string, keys, params map[string]any) error {
+	p := map[string]any{"name": "T", "bucket": "b", "credentialsSecretRef": keys}
+	for k, v := range params {
+		p[k] = v
+	}
+	tr := &unstructured.Unstructured{Object: map[string]any{"spec": map[string]any{"forProvider": p}}}
+	tr.SetGroupVersionKind(v1alpha1.TierGroupVersionKind)
+	tr.SetNamespace("default")
+	tr.SetName("type-" + strings.ToLower(name))
+	return env.Client.Create(context.Background(), tr)
 }

@@ -88,7 +88,7 @@ func longestTierList() []byte {
 		t := tierBackendJSON{Name: fmt.Sprintf("TIER-%04d", i), Endpoint: "https://" + strings.Repeat("e", 500) + ".example.com",
 			AccessKey: strings.Repeat("A", 128), SecretKey: redacted, Bucket: strings.Repeat("b", 63),
 			Prefix: strings.Repeat("p", 512), Region: "ap-southeast-1", StorageClass: ptr("STANDARD_IA")}
-		inner, _ := json.Marshal(t) //nolint:errchkjson // plain strings
+		inner, _ := json.Marshal(t) // plain strings
 		fmt.Fprintf(&b, `{"type":"s3","s3":%s}`, inner)
 	}
 	b.WriteString("]")

@@ -58,6 +58,11 @@ func TestGAClassification(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A redirect or an oversized body does not change by itself: neither is
+// transient or ambiguous.
+func TestEdgeErrorsAreNotRetried(t *testing.T) {
 	for name, err := range map[string]error{"Redirect": &RedirectError{Status: 307}, "BodyTooLarge": errBodyTooLarge} {
 		if IsTransient(err) || IsAmbiguous(err) {
 			t.Errorf("%s: transient or ambiguous; want neither: it does not change by itself", name)

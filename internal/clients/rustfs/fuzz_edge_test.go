@@ -43,7 +43,7 @@ func FuzzEchoedErrorBody(f *testing.F) {
 		case 0:
 			body = "<Error><Code>InvalidArgument</Code><Message>" + xmlEscape(before+secret+after) + "</Message></Error>"
 		case 1:
-			b, _ := json.Marshal(map[string]string{"Code": "X" + secret, "Message": before + secret + after}) //nolint:errchkjson // strings
+			b, _ := json.Marshal(map[string]string{"Code": "X" + secret, "Message": before + secret + after}) // strings
 			body = string(b)
 		case 2:
 			body = "<Error><Code>Bad</Code><RequestId>" + xmlEscape(secret) + "</RequestId></Error>"
