@@ -6,12 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	corev1 "k8s.io/api/core/v1"
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
 	"sigs.k8s.io/yaml"
@@ -64,63 +60,5 @@ func TestCrossplaneAcceptsThePackage(t *testing.T) {
 		if err := env.Client.Create(context.Background(), o); err != nil {
 			t.Errorf("%s: Crossplane v2.3.4's CRDs reject it: %v", f, err)
 		}
-	}
-}
-
-// crdFor is the CRD that serves a kind of the Tenant XRD's schema, as
-// Crossplane would generate it (without the fields Crossplane adds).
-func crdFor(t *testing.T, kind string, scope apiextensionsv1.ResourceScope) *apiextensionsv1.CustomResourceDefinition {
-	t.Helper()
-	var xrd struct {
-		Spec struct {
-			Versions []struct {
-				Schema struct {
-					OpenAPIV3Schema apiextensionsv1.JSONSchemaProps `json:"openAPIV3Schema"`
-				} `json:"schema"`
-			} `json:"versions"`
-		} `json:"spec"`
-	}
-	b, err := os.ReadFile(filepath.Join(configurationDir, "xrd-tenant.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := yaml.Unmarshal(b, &xrd); err != nil {
-		t.Fatal(err)
-	}
-	s := xrd.Spec.Versions[0].Schema.OpenAPIV3Schema
-	s.Properties["apiVersion"] = apiextensionsv1.JSONSchemaProps{Type: "string"}
-	s.Properties["kind"] = apiextensionsv1.JSONSchemaProps{Type: "string"}
-	s.Properties["metadata"] = apiextensionsv1.JSONSchemaProps{Type: "object"}
-	plural := strings.ToLower(kind) + "s"
-	return &apiextensionsv1.CustomResourceDefinition{
-		ObjectMeta: metav1.ObjectMeta{Name: plural + "." + group},
-		Spec: apiextensionsv1.CustomResourceDefinitionSpec{
-			Group: group,
-			Names: apiextensionsv1.CustomResourceDefinitionNames{Kind: kind, ListKind: kind + "List", Plural: plural, Singular: strings.ToLower(kind)},
-			Scope: scope,
-			Versions: []apiextensionsv1.CustomResourceDefinitionVersion{{
-				Name: version, Served: true, Storage: true,
-				Schema:       &apiextensionsv1.CustomResourceValidation{OpenAPIV3Schema: &s},
-				Subresources: &apiextensionsv1.CustomResourceSubresources{Status: &apiextensionsv1.CustomResourceSubresourceStatus{}},
-			}},
-		},
-	}
-}
-
-// installTenantCRDs serves Tenant and TenantClaim with the XRD's schema
-// and creates the examples' namespace.
-func installTenantCRDs(t *testing.T) {
-	t.Helper()
-	crds := []*apiextensionsv1.CustomResourceDefinition{
-		crdFor(t, "Tenant", apiextensionsv1.NamespaceScoped),
-		crdFor(t, "TenantClaim", apiextensionsv1.NamespaceScoped),
-		crdFor(t, "XTenant", apiextensionsv1.ClusterScoped),
-	}
-	if _, err := envtest.InstallCRDs(env.Config, envtest.CRDInstallOptions{CRDs: crds}); err != nil {
-		t.Fatalf("the API server rejects the Tenant schema (structure, CEL or its cost): %v", err)
-	}
-	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: "team-a"}}
-	if err := env.Client.Create(context.Background(), ns); err != nil && !strings.Contains(err.Error(), "already exists") {
-		t.Fatal(err)
 	}
 }

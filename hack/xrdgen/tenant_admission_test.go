@@ -50,7 +50,7 @@ func exampleTenant(t *testing.T, name string, mods ...tenantModifier) *unstructu
 // function also defaults.
 func TestExamplesAreAdmitted(t *testing.T) {
 	testenv.Skip(t)
-	installTenantCRDs(t)
+	env.InstallTenantCRDs(t)
 	ctx := context.Background()
 	for _, f := range []string{"tenant.yaml", "tenantclaim.yaml"} {
 		if err := env.Client.Create(ctx, readObject(t, filepath.Join(examplesDir, f))); err != nil {
@@ -94,7 +94,7 @@ func TestExamplesAreAdmitted(t *testing.T) {
 
 func TestInvalidTenantsAreRejected(t *testing.T) {
 	testenv.Skip(t)
-	installTenantCRDs(t)
+	env.InstallTenantCRDs(t)
 	cases := map[string]struct {
 		reason string
 		mods   []tenantModifier
@@ -115,7 +115,7 @@ func TestInvalidTenantsAreRejected(t *testing.T) {
 		"BadBucketName": {
 			reason: "Bucket names follow the S3 rules.",
 			mods:   []tenantModifier{func(s map[string]any) { firstOf(s, "buckets")["name"] = "App_Data" }},
-			want:   "name must be an S3 bucket name",
+			want:   "name may contain only lowercase letters, digits",
 		},
 		"AbsentWithRules": {
 			reason: "Absent removes the configuration.",

@@ -1,12 +1,13 @@
 package rustfs
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
 // An Access is what a grant lets a key do with a bucket.
@@ -154,21 +155,16 @@ func sortedGrants(grants []BucketGrant) []BucketGrant {
 	return uniq
 }
 
-// bucketName is the S3 bucket-name form RustFS accepts for new buckets
-// (docs/rustfs-wire.md §17.1): 3-63 of a-z 0-9 . -, starting and ending with a
-// letter or digit.
-var bucketName = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$`)
-
 // validateGrant refuses what would widen the policy beyond the grant: a
-// bucket name that is not a plain S3 name, and a prefix that is not UTF-8
-// (JSON would change it) or holds the policy
-// wildcards * and ?, a policy variable ($), a leading slash, a control
-// character, or a path RustFS would clean (".", "..", "//"), which could never
-// match.
+// bucket name that breaks the S3 naming rules (naming.Bucket), and a prefix
+// that is not UTF-8 (JSON would change it) or holds the policy wildcards *
+// and ?, a policy variable ($), a leading slash, a control character, or a
+// path RustFS would clean (".", "..", "//"), which could never match.
 func validateGrant(g BucketGrant) error {
+	if err := naming.BucketName(g.Bucket); err != nil {
+		return errors.Wrap(err, "cannot grant access to a bucket")
+	}
 	switch {
-	case !bucketName.MatchString(g.Bucket) || strings.Contains(g.Bucket, ".."):
-		return errors.Errorf("bucket %q is not a valid bucket name (3-63 characters of a-z, 0-9, '.', '-')", g.Bucket)
 	case g.Access != ReadOnly && g.Access != ReadWrite:
 		return errors.Errorf("access %q for bucket %q must be %s or %s", g.Access, g.Bucket, ReadOnly, ReadWrite)
 	case !utf8.ValidString(g.Prefix):

@@ -18,6 +18,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
 // Observe checks the bucket name, then reads whether the bucket exists,
@@ -108,11 +109,11 @@ func (e *external) custody(ctx context.Context, cr *v1alpha1.Bucket, name string
 // checkBucketName reports InvalidBucketName, before any request, for a name
 // that breaks the S3 naming rules.
 func checkBucketName(cr *v1alpha1.Bucket, name string) error {
-	broken := checkName(name)
+	broken := naming.Bucket.Broken(name)
 	if broken == "" {
 		return nil
 	}
-	msg := fmt.Sprintf("bucket name %q breaks the S3 bucket naming rules: %s. Set the crossplane.io/external-name annotation "+
+	msg := fmt.Sprintf("bucket name %q breaks the S3 bucket naming rules: it %s. Set the crossplane.io/external-name annotation "+
 		"(which defaults to metadata.name) to a valid name; the provider sends nothing to RustFS until then", name, broken)
 	cr.SetConditions(notReady(v1alpha1.ReasonInvalidBucketName, msg))
 	return errors.New(msg)

@@ -11,6 +11,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
 // Names are the RustFS names a resource writes or refers to, checked
@@ -41,29 +42,21 @@ func Selects(sel *metav1.LabelSelector, l map[string]string) (bool, error) {
 	return s.Matches(labels.Set(l)), nil
 }
 
-// TierPrefix is the prefix of the tier names of namespace ns's slice.
-func TierPrefix(ns string) string { return strings.ToUpper(ns) + "-" }
-
-// BucketPrefix is the prefix of the bucket names of namespace ns's slice.
-func BucketPrefix(ns string) string { return ns + "-" }
-
-// Outside describes every name of n outside namespace ns's slice under t:
-// none with nameScope Cluster. With NamespacePrefix, tiers must start with
-// TierPrefix(ns), buckets with BucketPrefix(ns), and storage classes with
-// TierPrefix(ns) or be one of t.SharedTiers. An empty name, not known yet
-// (an external name before the first reconcile sets it), is not checked.
+// Outside describes every name of n outside namespace ns's slice under t
+// (naming.Slice): none with nameScope Cluster. With NamespacePrefix, tiers
+// and buckets must be in the slice, and storage classes must be tiers of
+// the slice or one of t.SharedTiers. An empty name, not known yet (an
+// external name before the first reconcile sets it), is not checked.
 func Outside(ns string, t v1alpha1.TenancySettings, n Names) []string {
 	if t.NameScope != v1alpha1.NameScopeNamespacePrefix {
 		return nil
 	}
-	tp, bp := TierPrefix(ns), BucketPrefix(ns)
-	tier := func(name string) bool { return strings.HasPrefix(name, tp) }
-	shared := func(name string) bool { return tier(name) || slices.Contains(t.SharedTiers, name) }
-	out := outside(n.Tiers, tier, "tier %q does not start with %q", tp)
-	out = append(out, outside(n.Buckets, func(name string) bool { return strings.HasPrefix(name, bp) },
-		"bucket %q does not start with %q", bp)...)
+	s := naming.SliceOf(ns)
+	shared := func(name string) bool { return s.HasTier(name) || slices.Contains(t.SharedTiers, name) }
+	out := outside(n.Tiers, s.HasTier, "tier %q does not start with %q", s.TierPrefix)
+	out = append(out, outside(n.Buckets, s.HasBucket, "bucket %q does not start with %q", s.BucketPrefix)...)
 	return append(out, outside(n.StorageClasses, shared,
-		"storage class %q is neither a tier starting with %q nor a shared tier", tp)...)
+		"storage class %q is neither a tier starting with %q nor a shared tier", s.TierPrefix)...)
 }
 
 // outside describes, with format, every name that is known and not in.
@@ -80,7 +73,7 @@ func outside(names []string, in func(string) bool, format, prefix string) []stri
 func sliceMessage(ns, config string, outside []string) string {
 	return fmt.Sprintf("%s gives each namespace its own names (nameScope: NamespacePrefix), and %s, so nothing is read "+
 		"or written. Use names that start with %q for buckets and %q for tiers, or a shared tier the %s lists.",
-		config, strings.Join(outside, "; "), BucketPrefix(ns), TierPrefix(ns), config)
+		config, strings.Join(outside, "; "), naming.SliceOf(ns).BucketPrefix, naming.SliceOf(ns).TierPrefix, config)
 }
 
 func notSelectedMessage(ns, config string) string {

@@ -101,36 +101,6 @@ func settingsDiff(desired, live rustfs.Tier) []fieldDiff {
 	return d
 }
 
-// reservedNames are the storage class names RustFS refuses as tier names,
-// in any case (docs/rustfs-wire.md §3).
-var reservedNames = []string{"STANDARD", "REDUCED_REDUNDANCY"}
-
-// maxNameLength bounds tier names; RustFS has no limit, the schema does.
-const maxNameLength = 64
-
-// validateName repeats the admission checks on a tier name and RustFS's own
-// rules (docs/rustfs-wire.md §3). It returns "" for a valid name, else which rule
-// the name breaks and why.
-func validateName(name string) string {
-	switch {
-	case name == "" || len(name) > maxNameLength:
-		return fmt.Sprintf("must be 1 to %d characters long", maxNameLength)
-	case name != strings.ToUpper(name):
-		return "must be upper case: RustFS refuses a tier name that Unicode upper-casing would change"
-	case strings.Trim(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") != "":
-		return "may contain only A-Z, 0-9, '_', '-' and '.': RustFS uses the name as a raw URL path segment " +
-			"when rotating credentials, so a character that needs percent-encoding would make the tier impossible to edit"
-	case name == "." || name == "..":
-		return "must not be '.' or '..': these are path navigation in the URL RustFS matches the name in"
-	}
-	for _, r := range reservedNames {
-		if strings.EqualFold(name, r) {
-			return "must not be STANDARD or REDUCED_REDUNDANCY in any case: RustFS reserves these storage class names"
-		}
-	}
-	return ""
-}
-
 // hashKey returns the hex SHA-256 of an access key; never the key itself.
 func hashKey(key string) string {
 	sum := sha256.Sum256([]byte(key))

@@ -83,14 +83,3 @@ func BenchmarkObservation(b *testing.B) {
 		_ = observation(&live, last, nil)
 	}
 }
-
-// BenchmarkValidateName checks a tier name against the admission and
-// RustFS rules, as every Observe and write does.
-func BenchmarkValidateName(b *testing.B) {
-	b.ReportAllocs()
-	for b.Loop() {
-		if r := validateName("TENANT-0007"); r != "" {
-			b.Fatal(r)
-		}
-	}
-}

@@ -1,7 +1,6 @@
 package tier
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -56,40 +55,6 @@ func TestSettingsDiff(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, settingsDiff(tc.desired, tc.live)); diff != "" {
 				t.Errorf("%s\nsettingsDiff: -want +got:\n%s", tc.reason, diff)
-			}
-		})
-	}
-}
-
-func TestControllerNameChecksFollowRustFSRules(t *testing.T) {
-	cases := map[string]struct {
-		reason string
-		name   string
-		want   string // a fragment of the rule broken; "" for valid
-	}{
-		"Plain":           {reason: "Upper case letters are valid.", name: "COLD"},
-		"AllCharacters":   {reason: "Digits, '_', '-' and '.' are valid.", name: "TIER_1-A.B"},
-		"MaxLength":       {reason: "64 characters are allowed.", name: strings.Repeat("A", 64)},
-		"GlacierAllowed":  {reason: "Only STANDARD and REDUCED_REDUNDANCY are reserved.", name: "GLACIER"},
-		"Empty":           {reason: "An empty name is refused.", name: "", want: "1 to 64"},
-		"TooLong":         {reason: "65 characters are too many.", name: strings.Repeat("A", 65), want: "1 to 64"},
-		"Lowercase":       {reason: "RustFS requires upper case.", name: "Cold", want: "upper case"},
-		"UnicodeLower":    {reason: "RustFS upper-cases with Unicode rules.", name: "É", want: "only A-Z"},
-		"UnicodeLowerToo": {reason: "A lower-case non-ASCII letter breaks the upper-case rule.", name: "COLDé", want: "upper case"},
-		"Space":           {reason: "A space needs percent-encoding.", name: "A B", want: "only A-Z"},
-		"Slash":           {reason: "A '/' splits the URL path.", name: "A/B", want: "only A-Z"},
-		"Percent":         {reason: "A '%' would be decoded differently.", name: "A%20", want: "only A-Z"},
-		"Dot":             {reason: "'.' is path navigation.", name: ".", want: "'.' or '..'"},
-		"DotDot":          {reason: "'..' is path navigation.", name: "..", want: "'.' or '..'"},
-		"Standard":        {reason: "STANDARD is reserved.", name: "STANDARD", want: "reserves"},
-		"ReducedLower":    {reason: "Reserved names are refused in any case.", name: "reduced_redundancy", want: "upper case"},
-		"ReducedUpper":    {reason: "REDUCED_REDUNDANCY is reserved.", name: "REDUCED_REDUNDANCY", want: "reserves"},
-	}
-	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			got := validateName(tc.name)
-			if (got == "") != (tc.want == "") || !strings.Contains(got, tc.want) {
-				t.Errorf("%s\nvalidateName(%q) = %q, want a rule containing %q", tc.reason, tc.name, got, tc.want)
 			}
 		})
 	}

@@ -52,6 +52,8 @@ func typeName(wire string) string {
 	return wire
 }
 
+// nameMessage explains a spec.forProvider.name that breaks a tier name
+// rule (naming.Tier).
 func nameMessage(name, rule string) string {
 	return fmt.Sprintf("spec.forProvider.name %q is not a valid RustFS tier name: it %s. "+
 		"The name is immutable: create a Tier with a valid name. Nothing was written to RustFS.", name, rule)

@@ -15,6 +15,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
 const (
@@ -38,7 +39,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.Tier) (managed.Exte
 		return managed.ExternalObservation{ResourceExists: false}, nil
 	}
 	name := cr.Spec.ForProvider.Name
-	if rule := validateName(name); rule != "" {
+	if rule := naming.Tier.Broken(name); rule != "" {
 		return managed.ExternalObservation{}, fail(cr, v1alpha1.ReasonTierApplyFailed, nameMessage(name, rule))
 	}
 	live, err := e.lookup(ctx, cr)

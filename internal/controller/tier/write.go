@@ -11,6 +11,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
 const (
@@ -49,7 +50,7 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 // (custody.Confirm), and readable Secret credentials.
 func (e *external) prepare(ctx context.Context, cr *v1alpha1.Tier) (secretCreds, error) {
 	name := cr.Spec.ForProvider.Name
-	if rule := validateName(name); rule != "" {
+	if rule := naming.Tier.Broken(name); rule != "" {
 		return secretCreds{}, &blockedError{Reason: v1alpha1.ReasonTierApplyFailed, Message: nameMessage(name, rule)}
 	}
 	owner, err := custody.Confirm(ctx, e.uncached, cr, e.peers)

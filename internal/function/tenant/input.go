@@ -98,7 +98,12 @@ type TenantBucket struct {
 	// Name of the bucket in RustFS (S3 bucket naming rules).
 	// +kubebuilder:validation:MinLength=3
 	// +kubebuilder:validation:MaxLength=63
-	// +kubebuilder:validation:XValidation:rule="self.matches('^[a-z0-9][a-z0-9.-]*[a-z0-9]$') && !self.contains('..')",message="name must be an S3 bucket name: 3-63 characters from a-z, 0-9, '.' and '-', starting and ending with a letter or digit, without '..'"
+	// +kubebuilder:validation:XValidation:rule="self.matches('^[a-z0-9.-]+$')",message="name may contain only lowercase letters, digits, '.' and '-'"
+	// +kubebuilder:validation:XValidation:rule="self.matches('^[a-z0-9](.*[a-z0-9])?$')",message="name must begin and end with a lowercase letter or a digit"
+	// +kubebuilder:validation:XValidation:rule="!self.contains('..')",message="name must not contain two adjacent periods"
+	// +kubebuilder:validation:XValidation:rule="!self.matches('^[0-9]+[.][0-9]+[.][0-9]+[.][0-9]+$')",message="name must not be formatted as an IP address"
+	// +kubebuilder:validation:XValidation:rule="!['xn--', 'sthree-', 'amzn-s3-demo-'].exists(p, self.startsWith(p))",message="name must not start with a reserved prefix (xn--, sthree- or amzn-s3-demo-): S3 reserves them"
+	// +kubebuilder:validation:XValidation:rule="!['-s3alias', '--ol-s3', '.mrap', '--x-s3', '--table-s3'].exists(s, self.endsWith(s))",message="name must not end with a reserved suffix (-s3alias, --ol-s3, .mrap, --x-s3 or --table-s3): S3 reserves them"
 	Name string `json:"name"`
 
 	v1alpha1.BucketParameters `json:",inline"`

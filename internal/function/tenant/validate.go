@@ -4,25 +4,11 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
-	"strings"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
-)
-
-// Messages of the tier name rules; the same words as the Tier CRD's CEL
-// rules, because a storage class is a tier name.
-const (
-	msgTierNameChars    = "may contain only A-Z, 0-9, '_', '-' and '.': RustFS requires uppercase tier names, and uses the name as a raw URL path segment when rotating credentials, so characters that need percent-encoding would make the tier impossible to edit"
-	msgTierNameDots     = "must not be '.' or '..': RustFS uses the tier name as a URL path segment, where these are path navigation"
-	msgTierNameReserved = "must not be STANDARD or REDUCED_REDUNDANCY (in any case): RustFS reserves these storage class names"
-	msgTierNameLength   = "must be 1 to 64 characters long"
-)
-
-var (
-	tierNameRE   = regexp.MustCompile(`^[A-Z0-9_.-]+$`)
-	bucketNameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]*[a-z0-9]$`)
+	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
 // A check is one validation: when fail is true, the input is invalid at
@@ -44,20 +30,11 @@ func firstFailure(path string, checks ...check) error {
 	return nil
 }
 
-// tierNameChecks are the RustFS tier name rules for a name at field.
-func tierNameChecks(field, name string) []check {
-	return []check{
-		{fail: name == "" || len(name) > 64, field: field, msg: msgTierNameLength},
-		{fail: !tierNameRE.MatchString(name), field: field, msg: msgTierNameChars},
-		{fail: name == "." || name == "..", field: field, msg: msgTierNameDots},
-		{fail: isReserved(name), field: field, msg: msgTierNameReserved},
-	}
-}
-
-// isReserved reports whether name is a storage class RustFS reserves.
-func isReserved(name string) bool {
-	u := strings.ToUpper(name)
-	return u == "STANDARD" || u == "REDUCED_REDUNDANCY"
+// nameCheck is the check of a name at field against rules: its first
+// broken rule.
+func nameCheck(rules naming.Rules, field, name string) check {
+	rule := rules.Broken(name)
+	return check{fail: rule != "", field: field, msg: rule}
 }
 
 // validate checks the whole spec, as the XRD's schema does at admission, and
@@ -101,9 +78,8 @@ func validateTiers(tiers []TenantTier) error {
 
 // validateTier checks one tier as the Tier CRD would.
 func validateTier(path string, t TenantTier) error {
-	checks := tierNameChecks(".name", t.Name)
 	wasabi := t.Type == v1alpha1.TierTypeWasabi
-	checks = append(checks,
+	checks := append([]check{}, nameCheck(naming.Tier, ".name", t.Name),
 		check{fail: !validTierType(t.Type), field: ".type", msg: fmt.Sprintf("must be one of S3, RustFS, MinIO, Aliyun, Tencent, HuaweiCloud, R2, Azure, GCS or Wasabi, not %q", t.Type)},
 		check{fail: !wasabi && !validEndpoint(t.Endpoint), field: ".endpoint", msg: "must be an http:// or https:// URL with a host, for example https://s3.example.com"},
 		check{fail: wasabi && t.Endpoint != "", field: ".endpoint", msg: "must not be set for a Wasabi tier: RustFS derives it from region"},
@@ -162,13 +138,8 @@ func validateBuckets(buckets []TenantBucket) error {
 func validateBucket(path string, b TenantBucket) error {
 	v := b.Versioning
 	return firstFailure(path, []check{
-		{fail: !validBucketName(b.Name), field: ".name", msg: fmt.Sprintf("%q is not an S3 bucket name: use 3-63 characters from a-z, 0-9, '.' and '-', starting and ending with a letter or digit, without '..'", b.Name)},
+		nameCheck(naming.Bucket, ".name", b.Name),
 		{fail: v != "" && v != v1alpha1.VersioningEnabled && v != v1alpha1.VersioningSuspended, field: ".versioning", msg: fmt.Sprintf("must be Enabled or Suspended, not %q", v)},
 		{fail: b.ObjectLock && v == v1alpha1.VersioningSuspended, field: ".versioning", msg: "cannot be Suspended when objectLock is true: object lock requires versioning"},
 	}...)
-}
-
-// validBucketName reports whether n follows the S3 bucket naming rules.
-func validBucketName(n string) bool {
-	return len(n) >= 3 && len(n) <= 63 && bucketNameRE.MatchString(n) && !strings.Contains(n, "..")
 }

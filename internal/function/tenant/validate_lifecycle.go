@@ -8,6 +8,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
 // dateRE is the date form RustFS accepts: midnight UTC.
@@ -144,9 +145,6 @@ func storageClassChecks(sc string) []check {
 	if sc == "" {
 		return []check{{fail: true, field: ".storageClass", msg: "must name a tier: a tier of this Tenant or one registered in RustFS elsewhere"}}
 	}
-	cs := tierNameChecks(".storageClass", sc)
-	for i := range cs {
-		cs[i].msg = fmt.Sprintf("%q is not a tier name: a storage class %s", sc, cs[i].msg)
-	}
-	return cs
+	rule := naming.Tier.Broken(sc)
+	return []check{{fail: rule != "", field: ".storageClass", msg: fmt.Sprintf("%q is not a tier name: a storage class %s", sc, rule)}}
 }
