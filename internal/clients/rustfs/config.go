@@ -5,8 +5,6 @@
 package rustfs
 
 import (
-	"crypto/tls"
-	"crypto/x509"
 	"fmt"
 	"io"
 	"net/http"
@@ -95,7 +93,8 @@ type Option func(*Client)
 // identity in a shared cache without asking RustFS again.
 func WithIdentityCache(ic *IdentityCache) Option { return func(c *Client) { c.ids = ic } }
 
-// New validates the configuration and returns a client.
+// New validates the configuration and returns a client. It is cheap: clients
+// of the same TLS settings share one HTTP transport (transport.go).
 func New(c Config, opts ...Option) (*Client, error) {
 	base, err := parseEndpoint(c.Endpoint)
 	if err != nil {
@@ -148,24 +147,4 @@ func parseEndpoint(s string) (*url.URL, error) {
 		return nil, errors.Errorf("endpoint %q has no host", safeEndpoint(s))
 	}
 	return u, nil
-}
-
-func transport(c Config, https bool) (*http.Transport, error) {
-	tr := http.DefaultTransport.(*http.Transport).Clone()
-	if !https {
-		return tr, nil
-	}
-	cfg := &tls.Config{MinVersion: tls.VersionTLS12, InsecureSkipVerify: c.InsecureSkipVerify} // opt-in for test endpoints
-	if len(c.CABundle) > 0 {
-		pool, err := x509.SystemCertPool()
-		if err != nil || pool == nil {
-			pool = x509.NewCertPool()
-		}
-		if !pool.AppendCertsFromPEM(c.CABundle) {
-			return nil, errors.New("CA bundle contains no PEM certificate")
-		}
-		cfg.RootCAs = pool
-	}
-	tr.TLSClientConfig = cfg
-	return tr, nil
 }
