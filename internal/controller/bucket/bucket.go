@@ -22,7 +22,6 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
-	"github.com/crossplane-contrib/provider-rustfs/internal/clientpool"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
@@ -50,11 +49,9 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	kube := mgr.GetClient()
 	res := connection.NewResolver(kube, mgr.GetAPIReader(),
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
-	// One client, and connection pool, per configuration (clientpool).
-	clients := clientpool.Shared(3*o.PollInterval, o.NewClient)
 	gate := custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess})
-	c := &connector{kube: kube, uncached: mgr.GetAPIReader(), identify: custody.ByClient(clients), now: time.Now, gate: gate,
-		newClient: func(c rustfs.Config) (rustfs.BucketAPI, error) { return clients(c) }}
+	c := &connector{kube: kube, uncached: mgr.GetAPIReader(), identify: custody.ByClient(o.NewClient), now: time.Now, gate: gate,
+		newClient: func(c rustfs.Config) (rustfs.BucketAPI, error) { return o.NewClient(c) }}
 	opts := append(o.Managed(mgr, name),
 		managed.WithTypedExternalConnector[*v1alpha1.Bucket](c),
 		// The external name is the bucket name, known before creation.

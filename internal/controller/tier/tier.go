@@ -21,7 +21,6 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
-	"github.com/crossplane-contrib/provider-rustfs/internal/clientpool"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
@@ -54,12 +53,10 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
 	gate := custody.NewGate(kube, resolver, custody.Namespaces{Reader: kube, Allowed: nsAccess})
 	gate.Report = report
-	// One client, and connection pool, per configuration (clientpool).
-	clients := clientpool.Shared(3*o.PollInterval, o.NewClient)
-	pooled := func(c rustfs.Config) (rustfs.TierAPI, error) { return clients(c) }
+	clients := func(c rustfs.Config) (rustfs.TierAPI, error) { return o.NewClient(c) }
 	c := &connector{
-		kube: kube, uncached: mgr.GetAPIReader(), gate: gate, identify: custody.ByClient(clients),
-		newClient: pooled, listTiers: directList(pooled), invalidate: func(*connection.Connection) {},
+		kube: kube, uncached: mgr.GetAPIReader(), gate: gate, identify: custody.ByClient(o.NewClient),
+		newClient: clients, listTiers: directList(clients), invalidate: func(*connection.Connection) {},
 		now: time.Now, poll: o.PollInterval,
 	}
 	log := o.Logger.WithValues("controller", name)
