@@ -15,6 +15,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
@@ -75,11 +76,31 @@ func (h *harness) connector() *connector {
 	gate := custody.NewGate(h.kube, r, custody.Namespaces{Reader: h.kube, Allowed: true})
 	gate.Report = report
 	return &connector{
-		kube: h.kube, uncached: h.kube, gate: gate, identify: custody.ByEndpoint,
-		newClient: newClient, listTiers: directList(newClient),
-		invalidate: func(*connection.Connection) { h.invalidated++ },
-		now:        func() time.Time { return h.now }, poll: time.Minute,
+		kube: h.kube, uncached: h.kube, gate: gate, identify: custody.ByEndpoint, newClient: newClient,
+		tiers: invalidations{tierLister: perReconcile(listWith(newClient)), n: &h.invalidated},
+		now:   func() time.Time { return h.now }, poll: time.Minute,
 	}
+}
+
+// newClient returns a RustFS client for c with an identity cache of its
+// own, so that no test learns another's identities.
+func newClient(c rustfs.Config) (rustfs.TierAPI, error) {
+	cl, err := rustfs.New(c)
+	if err != nil {
+		return nil, err
+	}
+	return cl, nil
+}
+
+// invalidations counts the invalidations of a tierLister in n.
+type invalidations struct {
+	tierLister
+	n *int
+}
+
+func (i invalidations) Invalidate(c *connection.Connection) {
+	*i.n++
+	i.tierLister.Invalidate(c)
 }
 
 func (h *harness) connect(cr *v1alpha1.Tier) managed.TypedExternalClient[*v1alpha1.Tier] {

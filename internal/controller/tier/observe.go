@@ -69,7 +69,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.Tier) (managed.Exte
 // one it names, or nil. RustFS refusing the credentials withdraws the
 // Tier's proven access.
 func (e *external) lookup(ctx context.Context, cr *v1alpha1.Tier) (*rustfs.Tier, error) {
-	tiers, err := e.listTiers(ctx, e.conn)
+	tiers, err := e.tiers.List(ctx, e.conn)
 	if rustfs.IsAccessDenied(err) {
 		was := custody.Record(cr)
 		if serr := custody.Save(ctx, e.kube, cr, was, custody.Withdraw(was)); serr != nil {

@@ -12,7 +12,9 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
+	"sigs.k8s.io/controller-runtime/pkg/source"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
@@ -25,6 +27,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/tier/tierview"
 )
 
 // SetupGated sets up the Tier controller once the CRDs it needs exist.
@@ -39,8 +42,9 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 
 // Setup adds the Tier controller to mgr. Secrets are watched as metadata
 // only and their data is read through the API reader, so the manager never
-// caches Secret data. Tier reconciles share one tier list per endpoint and
-// credentials (see share) unless o.NaiveTierList is set.
+// caches Secret data. Every dependency is built here, once: Tier reconciles
+// share one tier list per endpoint and credentials (tierList), and a
+// client per Connect shares the manager's transports and identity cache.
 func Setup(mgr ctrl.Manager, o options.Options) error {
 	name := managed.ControllerName(v1alpha1.TierGroupKind)
 	ctx := context.Background()
@@ -49,21 +53,19 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	}
 	nsAccess := o.Custody.NamespaceAccess(ctx, mgr.GetClient(), o.Logger)
 	kube := mgr.GetClient()
+	log := o.Logger.WithValues("controller", name)
 	resolver := connection.NewResolver(kube, mgr.GetAPIReader(),
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
 	gate := custody.NewGate(kube, resolver, custody.Namespaces{Reader: kube, Allowed: nsAccess})
 	gate.Report = report
 	clients := func(c rustfs.Config) (rustfs.TierAPI, error) { return o.NewClient(c) }
-	c := &connector{
-		kube: kube, uncached: mgr.GetAPIReader(), gate: gate, identify: custody.ByClient(o.NewClient),
-		newClient: clients, listTiers: directList(clients), invalidate: func(*connection.Connection) {},
-		now: time.Now, poll: o.PollInterval,
-	}
-	log := o.Logger.WithValues("controller", name)
-	changes, err := share(mgr.Add, o, c, log)
+	changes := make(chan event.TypedGenericEvent[[]tierview.Change], changeBuffer)
+	tiers, err := tierList(mgr.Add, o, listWith(clients), send(changes, log))
 	if err != nil {
 		return err
 	}
+	c := &connector{kube: kube, uncached: mgr.GetAPIReader(), gate: gate, identify: custody.ByClient(o.NewClient),
+		newClient: clients, tiers: tiers, now: time.Now, poll: o.PollInterval}
 	opts := append(o.Managed(mgr, name),
 		managed.WithTypedExternalConnector[*v1alpha1.Tier](c),
 		managed.WithInitializers(&externalName{kube: kube}),
@@ -77,32 +79,10 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		For(&v1alpha1.Tier{}, builder.WithPredicates(custody.DesiredStateChanged())).
 		WatchesMetadata(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(tiersUsingSecret(kube, log))).
 		Watches(&v1alpha1.Tier{}, handler.EnqueueRequestsFromMapFunc(peersOf(kube, log)), builder.WithPredicates(custody.CustodyChanged())).
-		WatchesRawSource(changes)
+		WatchesRawSource(source.Channel(changes, handler.TypedEnqueueRequestsFromMapFunc(tiersNaming(kube, log))))
 	w := custody.Watch{Kube: kube, List: func() client.ObjectList { return &v1alpha1.TierList{} }, Log: log}
 	return w.Setup(b, nsAccess).Complete(&custody.Screen{Kube: kube, Gate: gate, Poll: o.PollInterval, Names: names,
 		New: func() custody.Subject { return &v1alpha1.Tier{} }, Inner: ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter)})
-}
-
-// newClient returns a RustFS client for c with an identity cache of its
-// own. Setup shares clients and their identity cache instead.
-func newClient(c rustfs.Config) (rustfs.TierAPI, error) {
-	cl, err := rustfs.New(c)
-	if err != nil {
-		return nil, err
-	}
-	return cl, nil
-}
-
-// directList lists tiers with a client of the connection's own; a shared
-// per-endpoint list can replace it without touching Observe.
-func directList(newClient func(rustfs.Config) (rustfs.TierAPI, error)) func(context.Context, *connection.Connection) ([]rustfs.Tier, error) {
-	return func(ctx context.Context, c *connection.Connection) ([]rustfs.Tier, error) {
-		api, err := newClient(c.Config)
-		if err != nil {
-			return nil, errors.Wrap(err, errNewClient)
-		}
-		return api.ListTiers(ctx)
-	}
 }
 
 // reconcileTimeout bounds one reconcile of a Tier: a tier list, then an add
@@ -123,14 +103,13 @@ type connector struct {
 	// uncached reads past the cache: Secrets, whose data is never cached,
 	// and a Tier when a decision to write must not rest on a cached copy
 	// that may lag behind the provider's own writes.
-	uncached   client.Reader
-	gate       *custody.Gate
-	identify   custody.Identify
-	newClient  func(rustfs.Config) (rustfs.TierAPI, error)
-	listTiers  func(ctx context.Context, c *connection.Connection) ([]rustfs.Tier, error)
-	invalidate func(c *connection.Connection)
-	now        func() time.Time
-	poll       time.Duration
+	uncached  client.Reader
+	gate      *custody.Gate
+	identify  custody.Identify
+	newClient func(rustfs.Config) (rustfs.TierAPI, error)
+	tiers     tierLister
+	now       func() time.Time
+	poll      time.Duration
 }
 
 // Connect returns a client for the Tier's ProviderConfig, unless the
@@ -149,7 +128,8 @@ func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Tier) (managed.Typ
 	if err != nil {
 		return nil, errors.Wrap(err, errNewClient)
 	}
-	return &external{connector: c, conn: conn, api: api}, nil
+	return &external{kube: c.kube, uncached: c.uncached, identify: c.identify, tiers: c.tiers, now: c.now, poll: c.poll,
+		conn: conn, api: api}, nil
 }
 
 // names are the RustFS names a Tier writes: its tier name.
@@ -173,9 +153,14 @@ var _ managed.TypedExternalClient[*v1alpha1.Tier] = &external{}
 // An external observes, adds and edits one RustFS tier. It never removes
 // one.
 type external struct {
-	*connector
-	conn *connection.Connection
-	api  rustfs.TierAPI
+	kube     client.Client
+	uncached client.Reader // as connector.uncached
+	identify custody.Identify
+	tiers    tierLister
+	now      func() time.Time
+	poll     time.Duration
+	conn     *connection.Connection
+	api      rustfs.TierAPI
 	// peers are the Tiers naming the same tier, as Observe found them.
 	peers []custody.Subject
 }

@@ -8,16 +8,16 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/manager"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
-	"sigs.k8s.io/controller-runtime/pkg/source"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
+	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
-	"github.com/crossplane-contrib/provider-rustfs/internal/tierview"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/tier/tierview"
 )
 
 // changeBuffer is how many refreshed lists with changes may wait for the
@@ -26,29 +26,34 @@ import (
 // at the Tier's next poll.
 const changeBuffer = 16
 
-// share makes every Tier reconcile of the manager list tiers through one
-// tierview.View, refreshed once per poll interval and invalidated by the
-// controller's writes, unless o.NaiveTierList asks for a list per
-// reconcile. It returns the source that enqueues the Tiers naming a tier
-// that a refreshed list shows changed or removed out of band.
-// The View runs as a manager Runnable (added with add) that forgets idle
-// endpoints.
-func share(add func(manager.Runnable) error, o options.Options, c *connector, log logging.Logger) (source.Source, error) {
-	changes := make(chan event.TypedGenericEvent[[]tierview.Change], changeBuffer)
-	src := source.Channel(changes, handler.TypedEnqueueRequestsFromMapFunc(tiersNaming(c.kube, log)))
+// A tierLister is how a Tier reconcile lists the tiers its connection
+// sees, and forgets what it remembers of them after a write.
+type tierLister interface {
+	List(ctx context.Context, c *connection.Connection) ([]rustfs.Tier, error)
+	Invalidate(c *connection.Connection)
+}
+
+// tierList returns the tier list of every Tier reconcile of the manager:
+// one tierview.View, run by the manager (added with add), refreshed once
+// per poll interval, invalidated by the controller's writes, which passes
+// the tiers a refreshed list shows changed or removed out of band to
+// notify. With o.NaiveTierList (benchmark wiring, never set by the
+// provider as shipped) every reconcile lists the tiers itself instead.
+// Both go through list.
+func tierList(add func(manager.Runnable) error, o options.Options, list tierview.ListFunc,
+	notify func([]tierview.Change)) (tierLister, error) {
 	if o.NaiveTierList {
-		return src, nil
+		return perReconcile(list), nil
 	}
-	v := tierview.New(viewList(c.newClient), o.PollInterval, tierview.WithNotify(send(changes, log)))
+	v := tierview.New(list, o.PollInterval, tierview.WithNotify(notify))
 	if err := add(v); err != nil {
 		return nil, errors.Wrap(err, "cannot add the shared tier list to the manager")
 	}
-	c.listTiers, c.invalidate = v.List, v.Invalidate
-	return src, nil
+	return v, nil
 }
 
-// viewList lists tiers with a client for the configuration.
-func viewList(newClient func(rustfs.Config) (rustfs.TierAPI, error)) tierview.ListFunc {
+// listWith lists tiers with a client for the configuration.
+func listWith(newClient func(rustfs.Config) (rustfs.TierAPI, error)) tierview.ListFunc {
 	return func(ctx context.Context, c rustfs.Config) ([]rustfs.Tier, error) {
 		api, err := newClient(c)
 		if err != nil {
@@ -57,6 +62,15 @@ func viewList(newClient func(rustfs.Config) (rustfs.TierAPI, error)) tierview.Li
 		return api.ListTiers(ctx)
 	}
 }
+
+// perReconcile lists the tiers on every call and remembers nothing.
+type perReconcile tierview.ListFunc
+
+func (l perReconcile) List(ctx context.Context, c *connection.Connection) ([]rustfs.Tier, error) {
+	return l(ctx, c.Config)
+}
+
+func (perReconcile) Invalidate(*connection.Connection) {}
 
 // send returns a notify function that passes the changes of one refreshed
 // list to the controller as one event, without ever blocking the request

@@ -15,7 +15,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
-	"github.com/crossplane-contrib/provider-rustfs/internal/tierview"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/tier/tierview"
 )
 
 func onConfig(name string) tierModifier {
@@ -80,34 +80,30 @@ func TestSendNeverBlocks(t *testing.T) {
 	}
 }
 
-func TestShareSelectsTheListMode(t *testing.T) {
+func TestTierListSelectsTheListMode(t *testing.T) {
 	cases := map[string]struct {
 		reason     string
 		naive      bool
 		wantShared bool
 	}{
 		"Shared": {reason: "By default every reconcile reads the shared list, and the View runs with the manager.", wantShared: true},
-		"Naive":  {reason: "--naive-tier-list keeps one list request per reconcile.", naive: true},
+		"Naive":  {reason: "The benchmark's naive mode keeps one list request per reconcile.", naive: true},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			var added []manager.Runnable
 			add := func(r manager.Runnable) error { added = append(added, r); return nil }
 			lists := 0
-			c := &connector{
-				newClient:  func(rustfs.Config) (rustfs.TierAPI, error) { return countingTiers{n: &lists}, nil },
-				invalidate: func(*connection.Connection) {},
-			}
-			c.listTiers = directList(c.newClient)
+			newClient := func(rustfs.Config) (rustfs.TierAPI, error) { return countingTiers{n: &lists}, nil }
 			o := options.Options{NaiveTierList: tc.naive}
 			o.PollInterval = time.Hour
-			src, err := share(add, o, c, logging.NewNopLogger())
-			if err != nil || src == nil {
-				t.Fatalf("share: %v, %v", src, err)
+			tiers, err := tierList(add, o, listWith(newClient), func([]tierview.Change) {})
+			if err != nil {
+				t.Fatalf("tierList: %v", err)
 			}
 			conn := &connection.Connection{Endpoint: "http://a", Config: rustfs.Config{AccessKey: "AK"}}
 			for range 3 {
-				if _, err := c.listTiers(ctx(t), conn); err != nil {
+				if _, err := tiers.List(ctx(t), conn); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -33,7 +33,7 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 	}
 	t := withCredentials(desiredTier(cr.Spec.ForProvider), c)
 	err = e.api.AddTier(ctx, t, cr.Spec.ForProvider.Force)
-	e.invalidate(e.conn)
+	e.tiers.Invalidate(e.conn)
 	if err != nil {
 		return managed.ExternalCreation{}, e.addFailed(cr, c, err)
 	}
@@ -98,7 +98,7 @@ func (e *external) Update(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 		return managed.ExternalUpdate{}, err
 	}
 	err = e.edit(ctx, cr, c)
-	e.invalidate(e.conn)
+	e.tiers.Invalidate(e.conn)
 	if err != nil {
 		return managed.ExternalUpdate{}, e.editFailed(ctx, cr, c, err)
 	}
