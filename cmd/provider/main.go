@@ -23,6 +23,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis"
 	rustfscontroller "github.com/crossplane-contrib/provider-rustfs/internal/controller"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
+	"github.com/crossplane-contrib/provider-rustfs/internal/manager"
 	"github.com/crossplane-contrib/provider-rustfs/internal/version"
 )
 
@@ -51,7 +52,8 @@ func parse(args []string) flags {
 	app.Flag("max-reconcile-rate", "Maximum reconciles per second across all controllers; also each controller's concurrency.").Default("10").Envar("MAX_RECONCILE_RATE").IntVar(&f.maxReconcileRate)
 	app.Flag("metrics-bind-address", "Address the Prometheus metrics endpoint listens on; 0 disables it.").Default(":8080").Envar("METRICS_BIND_ADDRESS").StringVar(&f.metricsAddr)
 	app.Flag("health-probe-bind-address", "Address the /healthz and /readyz probes listen on.").Default(":8081").Envar("HEALTH_PROBE_BIND_ADDRESS").StringVar(&f.healthAddr)
-	app.Flag("naive-tier-list", "List tiers on every Tier reconcile instead of sharing one list per endpoint. For comparison only.").Envar("NAIVE_TIER_LIST").BoolVar(&f.naiveTierList)
+	// Benchmark wiring (hack/bench): hidden, and no environment variable.
+	app.Flag("naive-tier-list", "List tiers on every Tier reconcile instead of sharing one list per endpoint. For the benchmark only.").Hidden().BoolVar(&f.naiveTierList)
 	kingpin.MustParse(app.Parse(args))
 	return f
 }
@@ -91,7 +93,7 @@ func logger(debug bool) logging.Logger {
 }
 
 func managerOptions(f flags) ctrl.Options {
-	return options.Manager(options.ManagerSettings{
+	return manager.Options(manager.Settings{
 		Sync: f.sync, MetricsAddr: f.metricsAddr, HealthAddr: f.healthAddr, LeaderElection: f.leaderElection,
 	})
 }

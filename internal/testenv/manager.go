@@ -13,6 +13,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
+	"github.com/crossplane-contrib/provider-rustfs/internal/manager"
 )
 
 // A SetupFn sets up one of the provider's controllers, as the binary does.
@@ -53,7 +54,7 @@ func (e *Env) StartManagerStoppable(t testing.TB, log io.Writer, requests *Reque
 	if s.MaxReconcileRate == 0 {
 		s.MaxReconcileRate = 50
 	}
-	mo := options.Manager(options.ManagerSettings{Sync: time.Hour, MetricsAddr: "0", HealthAddr: "0"})
+	mo := manager.Options(manager.Settings{Sync: time.Hour, MetricsAddr: "0", HealthAddr: "0"})
 	mo.Scheme = e.Scheme
 	zl := zap.New(zap.UseDevMode(true), zap.WriteTo(log))
 	mo.Logger = zl.WithName("controller-runtime")

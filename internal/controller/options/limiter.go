@@ -12,7 +12,9 @@ import (
 )
 
 // managedReconciles counts the reconciles the global rate limiter lets
-// through to a reconciler, by controller. Unlike controller-runtime's
+// through to a reconciler, by controller: the figure the benchmark reports
+// per resource, served on the metrics endpoint (README.md, "Provider
+// flags"). Unlike controller-runtime's
 // controller_runtime_reconcile_total it does not count the passes the
 // global limiter defers (they return at once with a RequeueAfter), nor the
 // requests a controller answers before the limiter (the BucketLifecycle

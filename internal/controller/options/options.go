@@ -1,5 +1,9 @@
 // Package options holds the settings every controller of the provider shares
-// and the managed reconciler options derived from them.
+// and the managed reconciler options derived from them: logging, polling,
+// the global rate limiter (which counts the reconciles it passes,
+// limiter.go), management policies, the custody finalizer that replaces
+// crossplane-runtime's, and the shared RustFS identity cache. The
+// controller manager's own options are in internal/manager.
 package options
 
 import (
@@ -26,7 +30,8 @@ type Options struct {
 	PollJitter time.Duration
 
 	// NaiveTierList makes every Tier reconcile list the tiers itself
-	// instead of sharing one list per endpoint. For comparison only.
+	// instead of sharing one list per endpoint. Benchmark wiring: only the
+	// benchmark sets it (the provider's hidden --naive-tier-list).
 	NaiveTierList bool
 
 	// Custody is what the controllers of one manager share for the

@@ -1,4 +1,4 @@
-package options
+package manager
 
 import (
 	corev1 "k8s.io/api/core/v1"
@@ -28,7 +28,7 @@ func trim(o any) (any, error) {
 		if t.Kind == "Secret" && (t.APIVersion == "v1" || t.APIVersion == "") {
 			t.Annotations, t.Labels, t.OwnerReferences = nil, nil, nil
 		}
-	case *corev1.Secret: // never cached (options.Manager); dropped whole if it were
+	case *corev1.Secret: // never cached (manager.Options); dropped whole if it were
 		t.Annotations, t.Labels, t.Data, t.StringData = nil, nil, nil, nil
 	}
 	return o, err

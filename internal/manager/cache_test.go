@@ -1,4 +1,4 @@
-package options
+package manager
 
 import (
 	"testing"

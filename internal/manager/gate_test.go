@@ -1,4 +1,4 @@
-package options_test
+package manager_test
 
 import (
 	"context"
