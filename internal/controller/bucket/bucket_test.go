@@ -1,6 +1,7 @@
 package bucket
 
 import (
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
@@ -177,6 +179,9 @@ func TestBlockedCreate(t *testing.T) {
 	b, phase, err := h.reconcile(h.store(bucket()))
 	if phase != "create" || err == nil {
 		t.Fatalf("want a failed create, got %s (%v)", phase, err)
+	}
+	if ae := (*rustfs.APIError)(nil); !errors.As(err, &ae) || ae.Code != "AccessDenied" {
+		t.Errorf("errors.As(%v, *rustfs.APIError): got %v, want RustFS's AccessDenied", err, ae)
 	}
 	for range 3 {
 		if b, phase, err = h.reconcile(b); phase != "observe" || err == nil {

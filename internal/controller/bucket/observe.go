@@ -219,7 +219,7 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.Bucket, op string, err
 			return perr
 		}
 	}
-	return errors.New(msg)
+	return &custody.BlockError{Message: msg, Cause: err}
 }
 
 // confirm stops a write when an older Bucket has just become the owner of

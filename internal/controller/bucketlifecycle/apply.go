@@ -109,7 +109,7 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.BucketLifecycle, desir
 			return perr
 		}
 	}
-	return errors.New(msg)
+	return &custody.BlockError{Message: msg, Cause: err}
 }
 
 func (e *external) retryLater(ctx context.Context, cr *v1alpha1.BucketLifecycle, reason xpv2.ConditionReason, msg string, err error, persist bool) error {

@@ -1,6 +1,7 @@
 package bucketlifecycle
 
 import (
+	"errors"
 	"net/http"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
@@ -59,6 +61,9 @@ func TestUpdateFailures(t *testing.T) {
 			cr, phase, err := h.reconcile(cr)
 			if phase != "update" || err == nil {
 				t.Fatalf("%s\nwant a failed update, got %s (%v)", tc.reason, phase, err)
+			}
+			if ae := (*rustfs.APIError)(nil); !errors.As(err, &ae) || ae.Code != tc.fault.Code {
+				t.Errorf("%s\nerrors.As(%v, *rustfs.APIError): got %v, want RustFS's %s", tc.reason, err, ae, tc.fault.Code)
 			}
 			if got := condition(cr, xpv2.TypeReady); got != tc.wantReady {
 				t.Errorf("%s\nReady: want %s, got %s", tc.reason, tc.wantReady, got)

@@ -53,3 +53,17 @@ func Blocked(o client.Object, fingerprint, op string, now time.Time) (Block, boo
 	}
 	return b, true
 }
+
+// A BlockError reports a write blocked by a failure: its message is the
+// condition message the resource shows, and it unwraps to the error that
+// caused the block (a *rustfs.APIError, say), so that callers can still
+// classify it.
+type BlockError struct {
+	Message string
+	Cause   error
+}
+
+func (e *BlockError) Error() string { return e.Message }
+
+// Unwrap returns the cause of the block.
+func (e *BlockError) Unwrap() error { return e.Cause }

@@ -34,9 +34,15 @@ type Object struct {
 type Refusal struct {
 	Reason  xpv2.ConditionReason
 	Message string
+	// Cause is the error that led to the refusal, if any (an invalid
+	// namespace selector).
+	Cause error
 }
 
 func (r *Refusal) Error() string { return r.Message }
+
+// Unwrap returns the cause of the refusal.
+func (r *Refusal) Unwrap() error { return r.Cause }
 
 // A Verdict is what Decide allows.
 type Verdict struct {

@@ -99,7 +99,7 @@ func (g *Gate) check(ctx context.Context, ns string, t *connection.Target, n Nam
 			ok, err = Selects(t.NamespaceSelector, l)
 		}
 		if err != nil {
-			return &Refusal{Reason: v1alpha1.ReasonProviderConfigNotAllowed, Message: selectorMessage(ns, t.Config, err)}, nil
+			return &Refusal{Reason: v1alpha1.ReasonProviderConfigNotAllowed, Message: selectorMessage(ns, t.Config, err), Cause: err}, nil
 		}
 		if !ok {
 			return &Refusal{Reason: v1alpha1.ReasonProviderConfigNotAllowed, Message: notSelectedMessage(ns, t.Config)}, nil

@@ -40,6 +40,7 @@ type gateCase struct {
 	names      Names
 	want       xpv2.ConditionReason
 	wantErr    bool
+	wantCause  bool // the refusal unwraps to the error that caused it
 }
 
 func gateCases() map[string]gateCase {
@@ -52,7 +53,11 @@ func gateCases() map[string]gateCase {
 		"NotSelected": {reason: "Another namespace is refused before anything is read.", ns: "team-b",
 			target: connection.Target{NamespaceSelector: teamA}, want: v1alpha1.ReasonProviderConfigNotAllowed},
 		"NoNamespaceAccess": {reason: "Without access to Namespaces a selector refuses every namespace.", ns: "team-a",
-			target: connection.Target{NamespaceSelector: teamA}, namespaces: Namespaces{}, want: v1alpha1.ReasonProviderConfigNotAllowed},
+			target: connection.Target{NamespaceSelector: teamA}, namespaces: Namespaces{}, want: v1alpha1.ReasonProviderConfigNotAllowed,
+			wantCause: true},
+		"InvalidSelector": {reason: "A selector that does not parse refuses, and the refusal keeps the parse error.", ns: "team-a",
+			target: connection.Target{NamespaceSelector: &metav1.LabelSelector{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "team", Operator: "Near"}}}},
+			want:   v1alpha1.ReasonProviderConfigNotAllowed, wantCause: true},
 		"CacheError": {reason: "A failure to read the Namespace is retried, not a refusal.", ns: "team-a",
 			target: connection.Target{NamespaceSelector: teamA}, namespaces: namespaceLabels{err: errors.New("cache not started")}, wantErr: true},
 		"OutsideSlice": {reason: "A name outside the slice is refused.", ns: "team-b",
@@ -96,6 +101,9 @@ func TestGateOpen(t *testing.T) {
 				}
 			default:
 				expectRefused(t, tc.reason, kube, cr, r, tc.want, connects)
+				if (errors.Unwrap(r) != nil) != tc.wantCause {
+					t.Errorf("%s\nthe refusal's cause: got %v, want one: %t", tc.reason, errors.Unwrap(r), tc.wantCause)
+				}
 			}
 		})
 	}

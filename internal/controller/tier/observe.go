@@ -52,7 +52,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.Tier) (managed.Exte
 	}
 	if v.Refusal != nil {
 		cr.Status.AtProvider = v1alpha1.TierObservation{}
-		return managed.ExternalObservation{}, fail(cr, v.Refusal.Reason, v.Refusal.Message)
+		return managed.ExternalObservation{}, failBecause(cr, v.Refusal.Reason, v.Refusal.Message, v.Refusal)
 	}
 	creds, secretErr := e.credentials(ctx, cr)
 	if secretErr != nil && !connection.IsSecretError(secretErr) {
@@ -155,7 +155,7 @@ func (e *external) decide(cr *v1alpha1.Tier, live *rustfs.Tier, c secretCreds, s
 	}
 	cr.SetConditions(noConflict(cr.GetGeneration()))
 	if secretErr != nil {
-		return managed.ExternalObservation{}, fail(cr, v1alpha1.ReasonTierSecretInvalid, secretMessage(cr, secretErr))
+		return managed.ExternalObservation{}, failBecause(cr, v1alpha1.ReasonTierSecretInvalid, secretMessage(cr, secretErr), secretErr)
 	}
 	op := opAdd
 	if live != nil {

@@ -62,15 +62,27 @@ func noConflict(gen int64) xpv2.Condition {
 type blockedError struct {
 	Reason  xpv2.ConditionReason
 	Message string
+	// Cause is the error that blocked the Tier, if any: what RustFS
+	// answered, the Secret error or the custody refusal.
+	Cause error
 }
 
 func (e *blockedError) Error() string { return e.Message }
+
+// Unwrap returns the cause of the block.
+func (e *blockedError) Unwrap() error { return e.Cause }
 
 // fail sets Ready=False for reason with msg (Ready=True for refused
 // credentials: the tier works on with its previous ones), TierConflict=True
 // for a conflict and TierConflict=False otherwise (so it is never left
 // stale), and returns the blockedError to report, which Synced carries.
 func fail(cr *v1alpha1.Tier, reason xpv2.ConditionReason, msg string) error {
+	return failBecause(cr, reason, msg, nil)
+}
+
+// failBecause is fail for a block that cause led to; the returned error
+// unwraps to it.
+func failBecause(cr *v1alpha1.Tier, reason xpv2.ConditionReason, msg string, cause error) error {
 	gen := cr.GetGeneration()
 	ready := condition(xpv2.TypeReady, corev1.ConditionFalse, reason, msg, gen)
 	if reason == v1alpha1.ReasonCredentialsRefused { // the tier works on with its previous credentials
@@ -82,5 +94,5 @@ func fail(cr *v1alpha1.Tier, reason xpv2.ConditionReason, msg string) error {
 		conflict = condition(v1alpha1.TypeTierConflict, corev1.ConditionTrue, reason, msg, gen)
 	}
 	cr.SetConditions(ready, conflict)
-	return &blockedError{Reason: reason, Message: msg}
+	return &blockedError{Reason: reason, Message: msg, Cause: cause}
 }

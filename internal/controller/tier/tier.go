@@ -119,7 +119,7 @@ func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Tier) (managed.Typ
 	conn, err := c.gate.Open(ctx, cr, names(cr))
 	var r *custody.Refusal
 	if errors.As(err, &r) {
-		return nil, &blockedError{Reason: r.Reason, Message: r.Message}
+		return nil, &blockedError{Reason: r.Reason, Message: r.Message, Cause: r}
 	}
 	if err != nil {
 		return nil, errors.Wrap(err, errConnect)

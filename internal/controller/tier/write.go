@@ -84,7 +84,7 @@ func (e *external) addFailed(cr *v1alpha1.Tier, c secretCreds, err error) error 
 		b.Expires = &metav1.Time{Time: e.now().Add(e.poll)}
 	}
 	custody.Set(cr, custody.BlockKey, b)
-	return fail(cr, reason, msg)
+	return failBecause(cr, reason, msg, err)
 }
 
 // Update applies the Secret's credentials to the tier: exactly one
@@ -133,5 +133,5 @@ func (e *external) editFailed(ctx context.Context, cr *v1alpha1.Tier, c secretCr
 	if perr := custody.Persist(ctx, e.kube, cr, custody.BlockKey); perr != nil {
 		return errors.Wrap(perr, "cannot record the blocked credentials edit")
 	}
-	return fail(cr, reason, msg)
+	return failBecause(cr, reason, msg, err)
 }
