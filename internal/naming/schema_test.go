@@ -21,15 +21,22 @@ type copyOf struct {
 	combined bool
 }
 
+// Where the provider's CRDs and the Tenant XRDs are, under the repository
+// root.
+var (
+	crdDir = filepath.Join("package", "crds")
+	xrdDir = filepath.Join("packages", "configuration-tenant")
+)
+
 // copies are the fields that carry the rules, by file and property path
 // under the schema's root. A test fails for any other field whose CEL
 // names a tier or bucket character class.
 var copies = map[string]map[string]copyOf{
-	filepath.Join("package", "crds", "rustfs.m.crossplane.io_tiers.yaml"): {
+	filepath.Join(crdDir, "rustfs.m.crossplane.io_tiers.yaml"): {
 		"spec.forProvider.name": {rules: naming.Tier},
 	},
-	filepath.Join("packages", "configuration-tenant", "xrd-tenant.yaml"):  tenantCopies,
-	filepath.Join("packages", "configuration-tenant", "xrd-xtenant.yaml"): tenantCopies,
+	filepath.Join(xrdDir, "xrd-tenant.yaml"):  tenantCopies,
+	filepath.Join(xrdDir, "xrd-xtenant.yaml"): tenantCopies,
 }
 
 var tenantCopies = map[string]copyOf{
@@ -108,7 +115,7 @@ func TestSchemasCarryTheTable(t *testing.T) {
 // characters and length.
 func TestSharedTiersAreTierNames(t *testing.T) {
 	for _, kind := range []string{"providerconfigs", "clusterproviderconfigs"} {
-		file := filepath.Join("package", "crds", "rustfs.m.crossplane.io_"+kind+".yaml")
+		file := filepath.Join(crdDir, "rustfs.m.crossplane.io_"+kind+".yaml")
 		var items *property
 		walk("", readSchema(t, file), func(path string, p property) {
 			if path == "spec.sharedTiers" {
