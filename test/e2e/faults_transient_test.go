@@ -36,6 +36,9 @@ func TestFaultTransientAnswerBeforeAWriteIsRetried(t *testing.T) {
 				f.Times = 2
 				w.local.InjectFault(tc.route, f)
 				tc.write(w)
+				// A change to a Ready resource keeps it Ready: wait for the
+				// write itself, not only for Ready.
+				w.eventually(func(g gomega.Gomega) { g.Expect(tc.applied(w)).To(gomega.BeTrue(), "write applied") })
 				w.waitReady(w.managed()...)
 				if tc.recorded != nil {
 					tc.recorded(w)
