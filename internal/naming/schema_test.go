@@ -24,8 +24,8 @@ type copyOf struct {
 // Where the provider's CRDs and the Tenant XRDs are, under the repository
 // root.
 var (
-	crdDir = filepath.Join("package", "crds")
-	xrdDir = filepath.Join("packages", "configuration-tenant")
+	crdDir = filepath.Join("package", "provider", "crds")
+	xrdDir = filepath.Join("package", "configuration")
 )
 
 // copies are the fields that carry the rules, by file and property path

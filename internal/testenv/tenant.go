@@ -23,7 +23,7 @@ const (
 
 // TenantXRD is the path of the Tenant XRD the Configuration package ships.
 func TenantXRD() string {
-	return filepath.Join(Root(), "packages", "configuration-tenant", "xrd-tenant.yaml")
+	return filepath.Join(Root(), "package", "configuration", "xrd-tenant.yaml")
 }
 
 // InstallTenantCRDs serves Tenant, TenantClaim and XTenant with the Tenant
