@@ -68,3 +68,38 @@ const (
 	// a Bucket in another namespace.
 	ReasonBucketManagedElsewhere xpv2.ConditionReason = "BucketManagedElsewhere"
 )
+
+// BucketAccess reasons (docs/resources.md, "BucketAccess"). Each is a
+// Ready=False reason.
+const (
+	// ReasonBucketNotManaged: with nameScope Cluster, a bucket the
+	// BucketAccess names is owned by no Bucket of its namespace, so the key
+	// is not created or changed. (A bucket owned by a Bucket of another
+	// namespace is BucketManagedElsewhere; one outside the namespace's slice
+	// under NamespacePrefix is NameOutsideNamespace.)
+	ReasonBucketNotManaged xpv2.ConditionReason = "BucketNotManaged"
+
+	// ReasonAccessApplyFailed: the spec cannot become a session policy, or
+	// RustFS refused to create or change the service account or its parent
+	// user; not retried until the BucketAccess or its ProviderConfig
+	// changes.
+	ReasonAccessApplyFailed xpv2.ConditionReason = "AccessApplyFailed"
+
+	// ReasonConnectionSecretConflict: the connection Secret exists and
+	// belongs to something else, so no key is created or rotated.
+	ReasonConnectionSecretConflict xpv2.ConditionReason = "ConnectionSecretConflict"
+
+	// ReasonServiceAccountConflict: a service account with the key's access
+	// key exists under another parent user; it is neither changed nor
+	// deleted.
+	ReasonServiceAccountConflict xpv2.ConditionReason = "ServiceAccountConflict"
+
+	// ReasonServiceAccountDisabled: someone disabled the key in RustFS; the
+	// provider never enables it again.
+	ReasonServiceAccountDisabled xpv2.ConditionReason = "ServiceAccountDisabled"
+
+	// ReasonParentUserDisabled: someone disabled the namespace's parent
+	// user in RustFS, which denies every key of the namespace; the provider
+	// never enables it again.
+	ReasonParentUserDisabled xpv2.ConditionReason = "ParentUserDisabled"
+)

@@ -67,6 +67,13 @@ var (
 	BucketLifecycleGroupVersionKind = SchemeGroupVersion.WithKind(BucketLifecycleKind)
 )
 
+// BucketAccess type metadata.
+var (
+	BucketAccessKind             = reflect.TypeFor[BucketAccess]().Name()
+	BucketAccessGroupKind        = schema.GroupKind{Group: Group, Kind: BucketAccessKind}.String()
+	BucketAccessGroupVersionKind = SchemeGroupVersion.WithKind(BucketAccessKind)
+)
+
 func init() {
 	SchemeBuilder.Register(&ProviderConfig{}, &ProviderConfigList{})
 	SchemeBuilder.Register(&ClusterProviderConfig{}, &ClusterProviderConfigList{})
@@ -74,4 +81,5 @@ func init() {
 	SchemeBuilder.Register(&Tier{}, &TierList{})
 	SchemeBuilder.Register(&Bucket{}, &BucketList{})
 	SchemeBuilder.Register(&BucketLifecycle{}, &BucketLifecycleList{})
+	SchemeBuilder.Register(&BucketAccess{}, &BucketAccessList{})
 }

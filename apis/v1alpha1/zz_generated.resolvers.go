@@ -25,6 +25,36 @@ import (
 	client "sigs.k8s.io/controller-runtime/pkg/client"
 )
 
+// ResolveReferences of this BucketAccess.
+func (mg *BucketAccess) ResolveReferences(ctx context.Context, c client.Reader) error {
+	r := reference.NewAPINamespacedResolver(c, mg)
+
+	var rsp reference.NamespacedResolutionResponse
+	var err error
+
+	for i3 := 0; i3 < len(mg.Spec.ForProvider.Buckets); i3++ {
+		rsp, err = r.Resolve(ctx, reference.NamespacedResolutionRequest{
+			CurrentValue: mg.Spec.ForProvider.Buckets[i3].Bucket,
+			Extract:      BucketNameIfReady(),
+			Namespace:    mg.GetNamespace(),
+			Reference:    mg.Spec.ForProvider.Buckets[i3].BucketRef,
+			Selector:     mg.Spec.ForProvider.Buckets[i3].BucketSelector,
+			To: reference.To{
+				List:    &BucketList{},
+				Managed: &Bucket{},
+			},
+		})
+		if err != nil {
+			return errors.Wrap(err, "mg.Spec.ForProvider.Buckets[i3].Bucket")
+		}
+		mg.Spec.ForProvider.Buckets[i3].Bucket = rsp.ResolvedValue
+		mg.Spec.ForProvider.Buckets[i3].BucketRef = rsp.ResolvedReference
+
+	}
+
+	return nil
+}
+
 // ResolveReferences of this BucketLifecycle.
 func (mg *BucketLifecycle) ResolveReferences(ctx context.Context, c client.Reader) error {
 	r := reference.NewAPINamespacedResolver(c, mg)

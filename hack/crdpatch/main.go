@@ -2,8 +2,9 @@
 // default. No kubebuilder marker can change the ["*"] default that the
 // embedded xpv2.ManagedResourceSpec gives spec.managementPolicies, so after
 // controller-gen this rewrites exactly that default in every CRD file of the
-// given directory to [Observe, Create, Update, LateInitialize]. It is
-// idempotent and leaves every other byte unchanged.
+// given directory to [Observe, Create, Update, LateInitialize], except in the
+// files of fullPolicies. It is idempotent and leaves every other byte
+// unchanged.
 package main
 
 import (
@@ -16,6 +17,13 @@ import (
 // retainOnly is the default policy set: everything but Delete.
 var retainOnly = []string{"Observe", "Create", "Update", "LateInitialize"}
 
+// fullPolicies are the CRD files whose kinds keep the full ["*"] default: a
+// BucketAccess is a credential, and deleting it must revoke the key, because
+// credentials left behind are the danger (docs/design.md).
+var fullPolicies = map[string]bool{
+	"rustfs.m.crossplane.io_bucketaccesses.yaml": true,
+}
+
 func main() {
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: crdpatch <crd-directory>")
@@ -27,6 +35,9 @@ func main() {
 		os.Exit(1)
 	}
 	for _, f := range files {
+		if fullPolicies[filepath.Base(f)] {
+			continue
+		}
 		if err := patchFile(f); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
