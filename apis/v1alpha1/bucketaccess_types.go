@@ -21,6 +21,22 @@ const (
 	AccessReadWrite AccessLevel = "ReadWrite"
 )
 
+// The keys of a BucketAccess's connection Secret.
+const (
+	// ConnectionEndpoint is the RustFS endpoint of the ProviderConfig, the
+	// S3 API's base URL.
+	ConnectionEndpoint = "endpoint"
+	// ConnectionRegion is the region to sign requests for.
+	ConnectionRegion = "region"
+	// ConnectionAccessKey is the key's access key.
+	ConnectionAccessKey = "accessKey"
+	// ConnectionSecretKey is the key's secret key; it exists nowhere else.
+	ConnectionSecretKey = "secretKey"
+	// ConnectionBuckets are the granted buckets, comma separated and
+	// sorted.
+	ConnectionBuckets = "buckets"
+)
+
 // A BucketGrant gives one access level to one bucket of the BucketAccess's
 // namespace, or to the objects under a prefix of it.
 // +kubebuilder:validation:XValidation:rule="(has(self.bucket) && size(self.bucket) > 0) || has(self.bucketRef) || has(self.bucketSelector)",message="set bucket, bucketRef or bucketSelector"

@@ -5,6 +5,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/bucket"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/bucketaccess"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/bucketlifecycle"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/config"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
@@ -15,6 +16,7 @@ import (
 var setups = []func(ctrl.Manager, options.Options) error{
 	config.SetupGated,
 	bucket.SetupGated,
+	bucketaccess.SetupGated,
 	bucketlifecycle.SetupGated,
 	tier.SetupGated,
 }

@@ -24,7 +24,7 @@ const labelPackage = "pkg.crossplane.io/package"
 // ManagedResourceDefinitions, and the ProviderConfig kinds, which stay
 // CRDs.
 var (
-	managedKinds = []string{"tiers", "buckets", "bucketlifecycles"}
+	managedKinds = []string{"tiers", "buckets", "bucketlifecycles", "bucketaccesses"}
 	configKinds  = []string{"providerconfigs", "clusterproviderconfigs", "providerconfigusages"}
 )
 

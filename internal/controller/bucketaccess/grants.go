@@ -1,0 +1,110 @@
+package bucketaccess
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+)
+
+// A desired is what the spec asks RustFS for: the grants, the buckets they
+// name (sorted, without duplicates) and the session policy they make.
+type desired struct {
+	grants  []rustfs.BucketGrant
+	buckets []string
+	policy  rustfs.Policy
+}
+
+// desire renders the spec into the session policy the key must have. It
+// refuses, before anything is read, what the CRD cannot check: an entry
+// whose reference is not resolved yet, the same bucket and prefix twice once
+// references are resolved, and a policy larger than RustFS stores.
+func desire(cr *v1alpha1.BucketAccess) (desired, error) {
+	seen := map[[2]string]int{}
+	d := desired{buckets: bucketNames(cr)}
+	for i, b := range cr.Spec.ForProvider.Buckets {
+		if b.Bucket == "" {
+			return desired{}, errors.Errorf("spec.forProvider.buckets[%d] names no bucket yet: its reference is not resolved", i)
+		}
+		k := [2]string{b.Bucket, b.Prefix}
+		if j, dup := seen[k]; dup {
+			return desired{}, errors.Errorf("spec.forProvider.buckets[%d] and buckets[%d] both grant bucket %q with prefix %q: "+
+				"merge them into one entry with the access level you want", j, i, b.Bucket, b.Prefix)
+		}
+		seen[k] = i
+		d.grants = append(d.grants, rustfs.BucketGrant{Bucket: b.Bucket, Access: rustfs.Access(b.Access), Prefix: b.Prefix})
+	}
+	p, err := rustfs.SessionPolicy(d.grants)
+	if err != nil {
+		return desired{}, errors.Wrap(err, "spec.forProvider.buckets cannot become a session policy")
+	}
+	d.policy = p
+	return d, nil
+}
+
+// accessKey is the key's access key: derived from the resource's
+// namespace, name and UID, so a BucketAccess created again under the same
+// name gets a new key, and no other resource can name this one.
+func accessKey(cr *v1alpha1.BucketAccess) string {
+	return rustfs.DeriveAccessKey(cr.GetNamespace(), cr.GetName(), string(cr.GetUID()))
+}
+
+// parentUser is the namespace's parent user, bounded to the namespace's
+// slice of bucket names under nameScope NamespacePrefix, to every bucket
+// otherwise (docs/rustfs-wire.md §20.7).
+func (e *external) parentUser(cr *v1alpha1.BucketAccess) (rustfs.ParentUser, error) {
+	prefix := ""
+	if e.conn.Target.Tenancy.NameScope == v1alpha1.NameScopeNamespacePrefix {
+		prefix = custody.BucketPrefix(cr.GetNamespace())
+	}
+	p, err := rustfs.NewParentUser(cr.GetNamespace(), prefix)
+	return p, errors.Wrap(err, "cannot name the namespace's parent user")
+}
+
+// bucketRule is the tenancy rule of BucketAccess (docs/multi-tenancy.md): a
+// key is granted a bucket only when the Bucket that owns it on the same
+// RustFS is in the key's namespace or, with nameScope NamespacePrefix, when
+// no Bucket owns it (the Gate has already refused names outside the
+// namespace's slice). It reads the Buckets' custody records from the cache,
+// nothing from RustFS, and names no resource of another namespace.
+func (e *external) bucketRule(ctx context.Context, cr *v1alpha1.BucketAccess, p custody.Proof, buckets []string) (*custody.Refusal, error) {
+	slice := e.conn.Target.Tenancy.NameScope == v1alpha1.NameScopeNamespacePrefix
+	var elsewhere, unmanaged []string
+	for _, b := range buckets {
+		l := &v1alpha1.BucketList{}
+		if err := e.kube.List(ctx, l, client.MatchingFields{custody.IndexExternalName: b}); err != nil {
+			return nil, errors.Wrapf(err, "cannot list the Buckets of bucket %q", b)
+		}
+		peers := make([]custody.Subject, len(l.Items))
+		for i := range l.Items {
+			peers[i] = &l.Items[i]
+		}
+		owner := custody.Oldest(p, b, peers)
+		switch {
+		case owner != nil && owner.GetNamespace() == cr.GetNamespace():
+		case owner != nil:
+			elsewhere = append(elsewhere, fmt.Sprintf("%q", b))
+		case !slice:
+			unmanaged = append(unmanaged, fmt.Sprintf("%q", b))
+		}
+	}
+	switch {
+	case len(elsewhere) > 0:
+		return &custody.Refusal{Reason: v1alpha1.ReasonBucketManagedElsewhere, Message: fmt.Sprintf("Bucket %s is managed by a "+
+			"resource in another namespace, and a BucketAccess grants only buckets of its own namespace, so no key is created "+
+			"or changed. Remove it from spec.forProvider.buckets.", strings.Join(elsewhere, ", "))}, nil
+	case len(unmanaged) > 0:
+		return &custody.Refusal{Reason: v1alpha1.ReasonBucketNotManaged, Message: fmt.Sprintf("No Bucket of this namespace "+
+			"manages bucket %s on this RustFS, and a BucketAccess grants only buckets a Bucket of its own namespace owns "+
+			"(or, with nameScope NamespacePrefix, buckets of the namespace's slice), so no key is created or changed. "+
+			"Create a Bucket for it in this namespace, or reference one with bucketRef.", strings.Join(unmanaged, ", "))}, nil
+	}
+	return nil, nil
+}
