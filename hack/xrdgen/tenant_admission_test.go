@@ -30,6 +30,10 @@ func setTier(field string, v any) tenantModifier {
 	return func(s map[string]any) { firstOf(s, "tiers")[field] = v }
 }
 
+func setAccess(field string, v any) tenantModifier {
+	return func(s map[string]any) { firstOf(s, "access")[field] = v }
+}
+
 func setRule(field string, v any) tenantModifier {
 	return func(s map[string]any) { firstRule(s)[field] = v }
 }
@@ -126,7 +130,14 @@ func TestInvalidTenantsAreRejected(t *testing.T) {
 		"TransitionAndList":     {reason: "The singular and list forms are exclusive.", mods: []tenantModifier{setRule("transitions", []any{map[string]any{"days": 1, "storageClass": "COLD"}})}, want: "set transition or transitions, not both"},
 		"LowercaseStorageClass": {reason: "A storage class is a tier name.", mods: []tenantModifier{setRule("transition", map[string]any{"days": 1, "storageClass": "cold"})}, want: "storageClass must be a tier name"},
 		"NoAction":              {reason: "RustFS rejects rules without an action.", mods: []tenantModifier{func(s map[string]any) { delete(firstRule(s), "transition") }}, want: "a rule needs at least one action"},
-		"UnknownPCKind":         {reason: "Only the provider's configuration kinds.", mods: []tenantModifier{func(s map[string]any) { s["providerConfigRef"] = map[string]any{"kind": "Secret", "name": "x"} }}, want: "Unsupported value"},
+		"AccessForeignBucket": {reason: "An access entry grants only the Tenant's own buckets.",
+			mods: []tenantModifier{setAccess("buckets", []any{"other-team-data"})}, want: "access[].buckets must name buckets of spec.buckets"},
+		"AccessBucketTwice":    {reason: "A bucket once per entry.", mods: []tenantModifier{setAccess("buckets", []any{"app-data", "app-data"})}, want: "buckets must not name the same bucket twice"},
+		"AccessWildcardPrefix": {reason: "A wildcard would widen the generated policy.", mods: []tenantModifier{setAccess("prefix", "logs/*")}, want: "prefix must not contain '*', '?' or '$'"},
+		"AccessDotPrefix":      {reason: "RustFS matches cleaned paths.", mods: []tenantModifier{setAccess("prefix", "a/../b/")}, want: "prefix must not contain '.' or '..' segments"},
+		"AccessNameNotLabel":   {reason: "The name is part of object names.", mods: []tenantModifier{setAccess("name", "App_1")}, want: "name must be a DNS label"},
+		"AccessUnknownLevel":   {reason: "ReadOnly or ReadWrite.", mods: []tenantModifier{setAccess("access", "Admin")}, want: "Unsupported value"},
+		"UnknownPCKind":        {reason: "Only the provider's configuration kinds.", mods: []tenantModifier{func(s map[string]any) { s["providerConfigRef"] = map[string]any{"kind": "Secret", "name": "x"} }}, want: "Unsupported value"},
 	}
 	i := 0
 	for name, tc := range cases {

@@ -42,7 +42,8 @@ func (r rendered) only(kind string) *unstructured.Unstructured {
 // per tier, one Bucket per bucket with the bucket's name as external name,
 // one BucketLifecycle per bucket with a lifecycle whose transitions to the
 // Tenant's tiers reference their Tiers, all in the namespace of xr (or of
-// its claim) under the names the function documents.
+// its claim) under the names the function documents, and one
+// BucketAccess per access entry.
 func expectComposed(t *testing.T, r rendered, xr *unstructured.Unstructured) {
 	t.Helper()
 	s, name := spec(t, xr), xr.GetName()
@@ -59,6 +60,9 @@ func expectComposed(t *testing.T, r rendered, xr *unstructured.Unstructured) {
 		if b.Lifecycle != nil {
 			want = append(want, ref(v1alpha1.BucketLifecycleKind, ns, fntenant.LifecycleName(name, b.Name), ""))
 		}
+	}
+	for _, a := range s.Access {
+		want = append(want, ref(v1alpha1.BucketAccessKind, ns, fntenant.AccessName(name, a.Name), ""))
 	}
 	for _, o := range r.composed {
 		ext := ""

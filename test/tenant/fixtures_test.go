@@ -49,6 +49,12 @@ func withProviderConfig(name string) xrModifier {
 	}
 }
 
+// withoutAccess removes the access entries, for tests of what the other
+// composed resources do.
+func withoutAccess() xrModifier {
+	return func(u *unstructured.Unstructured) { unstructured.RemoveNestedField(u.Object, "spec", "access") }
+}
+
 func withName(namespace, name string) xrModifier {
 	return func(u *unstructured.Unstructured) {
 		u.SetNamespace(namespace)

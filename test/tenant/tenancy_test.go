@@ -34,7 +34,7 @@ func TestTenantInAnotherNamespaceCannotTouchAnotherTenantsObjects(t *testing.T) 
 	w.waitFor(isReady, ours.composed...)
 	writes := w.local.Writes()
 
-	b := example(t, "tenant.yaml", withName("tenancy-b", "tenant-b"), withProviderConfig(w.pc), withTierEndpoint(w.remote.TierURL()))
+	b := example(t, "tenant.yaml", withName("tenancy-b", "tenant-b"), withProviderConfig(w.pc), withTierEndpoint(w.remote.TierURL()), withoutAccess())
 	w.prepare(spec(t, b), b.GetNamespace())
 	theirs := xp.render(t, tenantType, b)
 	xp.validate(t, tenantType, theirs.all()...)

@@ -16,9 +16,11 @@ import (
 
 // The operator-shaped example Tenant, its tier pointed at the remote
 // emulator, renders through the real engine into a Tier, a Bucket and a
-// BucketLifecycle that pass validation, reach Ready under the provider, and
-// leave RustFS with the tier registered, the bucket created and the rule
-// transitioning to the tier. A second render fed the live resources
+// BucketLifecycle and a BucketAccess that pass validation, reach Ready under
+// the provider, and leave RustFS with the tier registered, the bucket
+// created and the rule transitioning to the tier; an S3 client (the AWS
+// SDK) puts and gets an object with the key the access entry's Secret
+// holds. A second render fed the live resources
 // reports every row ready and the Tenant Ready, and applying it changes no
 // composed resource.
 func TestTenantComposesReadyResources(t *testing.T) {
@@ -40,10 +42,13 @@ func TestTenantComposesReadyResources(t *testing.T) {
 	want := fntenant.TenantStatus{
 		Tiers:   []fntenant.ItemStatus{{Name: "COLD", Ready: true, Synced: true, Reason: string(xpv2.ReasonAvailable)}},
 		Buckets: []fntenant.ItemStatus{{Name: "app-data", Ready: true, Synced: true, Reason: string(xpv2.ReasonAvailable)}},
+		Access: []fntenant.AccessStatus{{ItemStatus: fntenant.ItemStatus{Name: "app", Ready: true, Synced: true, Reason: string(xpv2.ReasonAvailable)},
+			SecretName: fntenant.AccessName(xr.GetName(), "app")}},
 	}
 	if diff := cmp.Diff(want, got.TenantStatus); diff != "" {
 		t.Errorf("second render: Tenant status rows: -want +got:\n%s", diff)
 	}
+	w.expectAccessWorks(xr.GetNamespace(), want.Access[0].SecretName, "app-data")
 	expectComposite(t, got, corev1.ConditionTrue, xpv2.ReasonAvailable)
 	w.expectStableApply(live, second.composed)
 }
@@ -56,7 +61,7 @@ func TestTenantComposesReadyResources(t *testing.T) {
 func TestTenantReportsTierConflict(t *testing.T) {
 	testenv.Skip(t)
 	w := newWorld(t, "tenant-conflict")
-	xr := example(t, "tenant.yaml", withName("team-b", "tenant-b"), withProviderConfig(w.pc), withTierEndpoint(w.remote.TierURL()))
+	xr := example(t, "tenant.yaml", withName("team-b", "tenant-b"), withProviderConfig(w.pc), withTierEndpoint(w.remote.TierURL()), withoutAccess())
 	w.prepare(spec(t, xr), xr.GetNamespace())
 	w.seedExampleTier(spec(t, xr).Tiers[0], "other-tenant/")
 

@@ -20,6 +20,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/bucket"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/bucketaccess"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/bucketlifecycle"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/config"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
@@ -78,7 +79,7 @@ func newWorld(t *testing.T, pc string) *world {
 		},
 	})
 	env.StartManagerLogging(t, w.log, options.ControllerSettings{Poll: time.Hour},
-		config.Setup, tier.Setup, bucket.Setup, bucketlifecycle.Setup)
+		config.Setup, tier.Setup, bucket.Setup, bucketlifecycle.Setup, bucketaccess.Setup)
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("controller log (secret values redacted):\n%s", redact(w.log.String()))

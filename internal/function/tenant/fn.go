@@ -11,8 +11,8 @@ import (
 	"github.com/crossplane/function-sdk-go/response"
 )
 
-// A Function renders a Tenant into Tiers, Buckets and BucketLifecycles and
-// reports their state in the Tenant's status rows.
+// A Function renders a Tenant into Tiers, Buckets, BucketLifecycles and
+// BucketAccesses and reports their state in the Tenant's status rows.
 type Function struct {
 	fnv1.UnimplementedFunctionRunnerServiceServer
 
@@ -64,5 +64,7 @@ func run(req *fnv1.RunFunctionRequest, rsp *fnv1.RunFunctionResponse) error {
 	if err := response.SetDesiredComposedResources(rsp, desired); err != nil {
 		return errors.Wrap(err, "cannot set the desired composed resources")
 	}
-	return writeStatus(req, rsp, statusRows(t.spec, observed))
+	st := statusRows(t.spec, observed)
+	st.Access = accessRows(t.target().xr, t.spec.Access, observed)
+	return writeStatus(req, rsp, st)
 }

@@ -115,6 +115,7 @@ type TenantBucket struct {
 }
 
 // A TenantSpec is the desired state of a Tenant.
+// +kubebuilder:validation:XValidation:rule="!has(self.access) || self.access.all(a, a.buckets.all(b, has(self.buckets) && self.buckets.exists(x, x.name == b)))",message="access[].buckets must name buckets of spec.buckets: an access entry grants only this Tenant's own buckets"
 type TenantSpec struct {
 	// ProviderConfigRef names the configuration every composed resource
 	// uses.
@@ -137,6 +138,15 @@ type TenantSpec struct {
 	// +kubebuilder:validation:MaxItems=64
 	// +optional
 	Buckets []TenantBucket `json:"buckets,omitempty"`
+
+	// Access are keys to the tenant's buckets, one BucketAccess each,
+	// published in a connection Secret named after it. Removing an entry
+	// revokes its key.
+	// +listType=map
+	// +listMapKey=name
+	// +kubebuilder:validation:MaxItems=32
+	// +optional
+	Access []TenantAccess `json:"access,omitempty"`
 }
 
 // An ItemStatus is the observed state of one tier or bucket of a Tenant.
@@ -170,6 +180,10 @@ type TenantStatus struct {
 	// BucketLifecycle.
 	// +optional
 	Buckets []ItemStatus `json:"buckets,omitempty"`
+
+	// Access has one row per spec.access entry, with its Secret's name.
+	// +optional
+	Access []AccessStatus `json:"access,omitempty"`
 }
 
 // +kubebuilder:object:root=true

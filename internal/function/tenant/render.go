@@ -127,7 +127,8 @@ func render(t target, s TenantSpec, observed map[resource.Name]resource.Observed
 			return nil, err
 		}
 	}
-	return out, nil
+	err := renderAccess(t, s.Access, func(key resource.Name, a *v1alpha1.BucketAccess) error { return add(key, a) })
+	return out, err
 }
 
 // toComposed converts a typed managed resource to the unstructured form the

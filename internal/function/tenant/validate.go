@@ -46,7 +46,10 @@ func validate(s TenantSpec) error {
 	if err := validateTiers(s.Tiers); err != nil {
 		return err
 	}
-	return validateBuckets(s.Buckets)
+	if err := validateBuckets(s.Buckets); err != nil {
+		return err
+	}
+	return validateAccess(s.Access, s.Buckets)
 }
 
 // validateProviderConfig checks the configuration the composed resources use.
