@@ -11,7 +11,7 @@ import (
 // drift from the schema, its defaults or its CEL rules.
 func TestExamplesAreAcceptedByTheAPIServer(t *testing.T) {
 	testenv.Skip(t)
-	for _, dir := range []string{"providerconfig", "tier", "bucket", "bucketlifecycle", "tenancy"} {
+	for _, dir := range []string{"providerconfig", "tier", "bucket", "bucketlifecycle", "bucketaccess", "tenancy"} {
 		t.Run(dir, func(t *testing.T) {
 			env.DryRunExamples(t, dir)
 		})

@@ -15,7 +15,7 @@ import (
 
 // exampleDirs are the example directories the demo applies. The Tenant
 // examples need Crossplane core, which the demo does not run.
-var exampleDirs = []string{"providerconfig", "tier", "bucket", "bucketlifecycle"}
+var exampleDirs = []string{"providerconfig", "tier", "bucket", "bucketlifecycle", "bucketaccess"}
 
 // load reads every YAML document of the example directories, in directory
 // then file order. A missing directory is skipped.
