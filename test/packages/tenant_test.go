@@ -133,27 +133,31 @@ func (w *world) expectClaimReady() {
 }
 
 // expectTenantReady waits until Crossplane reports the Tenant Ready and
-// Synced with a ready row per tier and bucket, and every resource it
-// composed Ready and Synced.
+// Synced with a ready row per tier, bucket and access entry, every resource
+// it composed Ready and Synced, and the access entry's key published by the
+// provider, which runs with examples/install/rbac.yaml alone.
 func (w *world) expectTenantReady() {
 	w.t.Helper()
 	w.c.wait(func(g gomega.Gomega) {
 		tenant := w.c.get(g, "storage.rustfs.crossplane.io/v1alpha1", "Tenant", tenantNamespace, tenantName)
 		expectTrue(g, tenant, "Ready", "Synced")
-		for _, rows := range []string{"tiers", "buckets"} {
+		for _, rows := range []string{"tiers", "buckets", "access"} {
 			rs, _, _ := unstructured.NestedSlice(tenant.Object, "status", rows)
 			g.Expect(rs).To(gomega.HaveLen(1), "status.%s", rows)
 			g.Expect(rs[0].(map[string]any)["ready"]).To(gomega.BeTrue(), "status.%s[0]: %v", rows, rs[0])
 		}
 		n := 0
-		for _, kind := range []string{"Tier", "Bucket", "BucketLifecycle"} {
+		for _, kind := range []string{"Tier", "Bucket", "BucketLifecycle", "BucketAccess"} {
 			for _, u := range w.c.list(g, providerGroup+"/v1alpha1", kind, client.InNamespace(tenantNamespace),
 				client.MatchingLabels{"crossplane.io/composite": tenantName}) {
 				expectTrue(g, &u, "Ready", "Synced")
 				n++
 			}
 		}
-		g.Expect(n).To(gomega.Equal(3), "composed Tier, Bucket and BucketLifecycle")
+		g.Expect(n).To(gomega.Equal(4), "composed Tier, Bucket, BucketLifecycle and BucketAccess")
+		key := &corev1.Secret{}
+		g.Expect(w.c.kube.Get(w.c.ctx, client.ObjectKey{Namespace: tenantNamespace, Name: tenantName + "-access-app"}, key)).To(gomega.Succeed())
+		g.Expect(key.Data).To(gomega.HaveKey("secretKey"), "the access entry's Secret holds the key")
 	})
 }
 
