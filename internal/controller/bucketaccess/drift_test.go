@@ -138,3 +138,31 @@ func TestLostCreateAnswer(t *testing.T) {
 		t.Errorf("the provider added %d accounts for a key that exists", n-adds)
 	}
 }
+
+// TestSteadyStateWritesNothing polls a Ready BucketAccess every 200 ms and
+// counts what each poll costs RustFS: reads only, no write. It reports the
+// reads per poll as numbers, never as times.
+func TestSteadyStateWritesNothing(t *testing.T) {
+	testenv.Skip(t)
+	c, ns := startCluster(t, 200*time.Millisecond, v1alpha1.NameScopeCluster, "steady")
+	x := ns[0] + "-x"
+	c.bucket(ns[0], x)
+	cr := c.access(ns[0], "app", withGrants(grant(x, v1alpha1.AccessReadOnly, "")))
+	c.waitFor(cr, xpv2.TypeReady, isReady, 20*time.Second)
+	c.key(cr, "")
+	c.rfs.ResetCounters()
+	const polls = 10
+	c.g.Eventually(func() int { return c.rfs.Count(rustfstest.RouteServiceAccountInfo) }, 30*time.Second, 50*time.Millisecond).
+		Should(gomega.BeNumerically(">=", polls))
+	counts := c.rfs.Counts()
+	if w := c.rfs.Writes(); w != 0 {
+		t.Errorf("steady state: %d writes over %d polls, want none (counts %v)", w, counts[rustfstest.RouteServiceAccountInfo], counts)
+	}
+	// The Bucket controller polls too; these are the BucketAccess's routes.
+	n := counts[rustfstest.RouteServiceAccountInfo]
+	per := map[string]float64{}
+	for _, r := range []string{rustfstest.RouteServiceAccountInfo, rustfstest.RouteUserInfo, rustfstest.RouteCannedPolicyInfo, rustfstest.RouteServerInfo} {
+		per[r] = float64(counts[r]) / float64(n)
+	}
+	t.Logf("steady state over %d polls of the BucketAccess: requests per poll by route %v; all routes of both controllers %v", n, per, counts)
+}
