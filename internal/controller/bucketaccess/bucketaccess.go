@@ -54,8 +54,8 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // Setup adds the BucketAccess controller. Besides its own resources it
 // watches Buckets, so that a BucketAccess waiting for a referenced Bucket,
 // or for the custody of one of its buckets, decides again within seconds;
-// the deletion of connection Secrets it controls, so that a lost secret key
-// is replaced at once; and the tenancy inputs (custody.Watch).
+// the deletion of connection Secrets, so that a lost secret key is
+// replaced at once; and the tenancy inputs (custody.Watch).
 func Setup(mgr ctrl.Manager, o options.Options) error {
 	name := managed.ControllerName(v1alpha1.BucketAccessGroupKind)
 	ctx := context.Background()
@@ -85,8 +85,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		For(&v1alpha1.BucketAccess{}, builder.WithPredicates(custody.DesiredStateChanged())).
 		Watches(&v1alpha1.Bucket{}, handler.EnqueueRequestsFromMapFunc(m.forBucket),
 			builder.WithPredicates(predicate.Or(becameReady(), custody.CustodyChanged()))).
-		WatchesMetadata(&corev1.Secret{}, handler.EnqueueRequestForOwner(mgr.GetScheme(), mgr.GetRESTMapper(),
-			&v1alpha1.BucketAccess{}, handler.OnlyControllerOwner()), builder.WithPredicates(deleted()))
+		WatchesMetadata(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(m.forSecret), builder.WithPredicates(deleted()))
 	w := custody.Watch{Kube: kube, List: func() client.ObjectList { return &v1alpha1.BucketAccessList{} }, Log: log}
 	return w.Setup(b, nsAccess).Complete(&custody.Screen{Kube: kube, Gate: c.gate, Poll: o.PollInterval, Names: names,
 		New: func() custody.Subject { return &v1alpha1.BucketAccess{} }, Inner: ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter)})

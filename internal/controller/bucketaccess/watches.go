@@ -26,6 +26,8 @@ const (
 	// indexBucketRef holds <namespace>/<name> of every bucketRef, and
 	// <namespace>/* for every bucketSelector.
 	indexBucketRef = "spec.forProvider.buckets.bucketRef"
+	// indexSecret holds <namespace>/<name> of the connection Secret.
+	indexSecret = "spec.writeConnectionSecretToRef.name"
 )
 
 // anyName is the name part of an index value for a selector.
@@ -35,7 +37,8 @@ const anyName = "*"
 // BucketAccesses by ProviderConfig that the tenancy watches read, and the
 // index of Buckets by bucket that the bucket rule reads.
 func addIndexes(ctx context.Context, fi client.FieldIndexer, s *custody.Shared) error {
-	for field, fn := range map[string]func(*v1alpha1.BucketAccess) []string{indexBucket: bucketNames, indexBucketRef: bucketRefs} {
+	for field, fn := range map[string]func(*v1alpha1.BucketAccess) []string{indexBucket: bucketNames, indexBucketRef: bucketRefs,
+		indexSecret: connectionSecret} {
 		extract := func(o client.Object) []string {
 			cr, ok := o.(*v1alpha1.BucketAccess)
 			if !ok {
@@ -82,6 +85,15 @@ func bucketRefs(cr *v1alpha1.BucketAccess) []string {
 	return slices.Compact(out)
 }
 
+// connectionSecret returns the index value of cr's connection Secret.
+func connectionSecret(cr *v1alpha1.BucketAccess) []string {
+	r := cr.Spec.WriteConnectionSecretToReference
+	if r == nil || r.Name == "" {
+		return nil
+	}
+	return []string{cr.GetNamespace() + "/" + r.Name}
+}
+
 // A mapper maps events of other objects to the BucketAccesses they affect.
 type mapper struct {
 	kube client.Reader
@@ -115,6 +127,18 @@ func (m mapper) forBucket(ctx context.Context, o client.Object) []reconcile.Requ
 		}
 	}
 	return out
+}
+
+// forSecret enqueues the BucketAccesses whose connection Secret it is. It
+// goes by the Secret's namespace and name: the cache keeps no owner
+// references of Secrets (options.Manager).
+func (m mapper) forSecret(ctx context.Context, o client.Object) []reconcile.Request {
+	l := &v1alpha1.BucketAccessList{}
+	if err := m.kube.List(ctx, l, client.MatchingFields{indexSecret: o.GetNamespace() + "/" + o.GetName()}); err != nil {
+		m.log.Info("Cannot list the BucketAccesses of a Secret", "secret", o.GetName(), "error", err)
+		return nil
+	}
+	return custody.Requests(l, "")
 }
 
 type conditioned interface {
