@@ -12,6 +12,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
 // A desired is what the spec asks RustFS for: the grants, the buckets they
@@ -62,7 +63,7 @@ func accessKey(cr *v1alpha1.BucketAccess) string {
 func (e *external) parentUser(cr *v1alpha1.BucketAccess) (rustfs.ParentUser, error) {
 	prefix := ""
 	if e.conn.Target.Tenancy.NameScope == v1alpha1.NameScopeNamespacePrefix {
-		prefix = custody.BucketPrefix(cr.GetNamespace())
+		prefix = naming.SliceOf(cr.GetNamespace()).BucketPrefix
 	}
 	p, err := rustfs.NewParentUser(cr.GetNamespace(), prefix)
 	return p, errors.Wrap(err, "cannot name the namespace's parent user")
