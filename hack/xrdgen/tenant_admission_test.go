@@ -96,14 +96,31 @@ func TestExamplesAreAdmitted(t *testing.T) {
 	}
 }
 
+// invalidTenant is a change that makes the example Tenant invalid, and the
+// admission error it must produce.
+type invalidTenant struct {
+	reason string
+	mods   []tenantModifier
+	want   string
+}
+
 func TestInvalidTenantsAreRejected(t *testing.T) {
 	testenv.Skip(t)
 	env.InstallTenantCRDs(t)
-	cases := map[string]struct {
-		reason string
-		mods   []tenantModifier
-		want   string
-	}{
+	i := 0
+	for name, tc := range invalidTenants() {
+		i++
+		t.Run(name, func(t *testing.T) {
+			err := env.Client.Create(context.Background(), exampleTenant(t, fmt.Sprintf("invalid-%d", i), tc.mods...))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s\nCreate: got %v, want an error containing %q", tc.reason, err, tc.want)
+			}
+		})
+	}
+}
+
+func invalidTenants() map[string]invalidTenant {
+	return map[string]invalidTenant{
 		"DuplicateTierName": {
 			reason: "Tier names are a map key.",
 			mods:   []tenantModifier{func(s map[string]any) { s["tiers"] = append(s["tiers"].([]any), firstOf(s, "tiers")) }},
@@ -138,15 +155,5 @@ func TestInvalidTenantsAreRejected(t *testing.T) {
 		"AccessNameNotLabel":   {reason: "The name is part of object names.", mods: []tenantModifier{setAccess("name", "App_1")}, want: "name must be a DNS label"},
 		"AccessUnknownLevel":   {reason: "ReadOnly or ReadWrite.", mods: []tenantModifier{setAccess("access", "Admin")}, want: "Unsupported value"},
 		"UnknownPCKind":        {reason: "Only the provider's configuration kinds.", mods: []tenantModifier{func(s map[string]any) { s["providerConfigRef"] = map[string]any{"kind": "Secret", "name": "x"} }}, want: "Unsupported value"},
-	}
-	i := 0
-	for name, tc := range cases {
-		i++
-		t.Run(name, func(t *testing.T) {
-			err := env.Client.Create(context.Background(), exampleTenant(t, fmt.Sprintf("invalid-%d", i), tc.mods...))
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("%s\nCreate: got %v, want an error containing %q", tc.reason, err, tc.want)
-			}
-		})
 	}
 }

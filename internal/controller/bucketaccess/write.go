@@ -69,14 +69,9 @@ func (e *external) Update(ctx context.Context, cr *v1alpha1.BucketAccess) (manag
 		}
 	}
 	ak := accessKey(cr)
-	u := rustfs.ServiceAccountUpdate{}
-	if e.plan.policy {
-		u.Policy = &d.policy
-	}
-	if e.plan.rotate {
-		if u.SecretKey, err = e.remember(ctx, cr, ak); err != nil {
-			return managed.ExternalUpdate{}, err
-		}
+	u, err := e.change(ctx, cr, ak, d)
+	if err != nil {
+		return managed.ExternalUpdate{}, err
 	}
 	if u.Policy != nil || u.SecretKey != "" {
 		if err := e.client.UpdateServiceAccount(ctx, ak, u); err != nil {
@@ -88,6 +83,21 @@ func (e *external) Update(ctx context.Context, cr *v1alpha1.BucketAccess) (manag
 	}
 	cr.SetConditions(xpv2.Available())
 	return managed.ExternalUpdate{ConnectionDetails: e.details(ak, u.SecretKey, d.buckets)}, nil
+}
+
+// change is the update Observe planned: the generated session policy when
+// it drifted, and a fresh secret key, remembered first, when rotating.
+func (e *external) change(ctx context.Context, cr *v1alpha1.BucketAccess, ak string, d desired) (rustfs.ServiceAccountUpdate, error) {
+	u := rustfs.ServiceAccountUpdate{}
+	if e.plan.policy {
+		u.Policy = &d.policy
+	}
+	if !e.plan.rotate {
+		return u, nil
+	}
+	var err error
+	u.SecretKey, err = e.remember(ctx, cr, ak)
+	return u, err
 }
 
 // Delete revokes the key: it deletes the service account, which RustFS
