@@ -67,14 +67,17 @@ type TenancySettings struct {
 }
 
 // An Acquisition says how a managed resource came to manage its RustFS
-// object.
-// +kubebuilder:validation:Enum=Created;Adopted
+// object, or that it is about to create it.
+// +kubebuilder:validation:Enum=Creating;Created;Adopted
 type Acquisition string
 
-// Acquisitions.
+// Acquisitions. Creating is an intent: the provider saw the object absent
+// and is about to create it; it becomes Created when the next read finds
+// the object, and is dropped otherwise (package custody).
 const (
-	AcquiredCreated Acquisition = "Created"
-	AcquiredAdopted Acquisition = "Adopted"
+	AcquiredCreating Acquisition = "Creating"
+	AcquiredCreated  Acquisition = "Created"
+	AcquiredAdopted  Acquisition = "Adopted"
 )
 
 // A Custody is the provider's record of a managed resource's claim to one
@@ -123,8 +126,10 @@ type Custody struct {
 	Eligible bool `json:"eligible,omitempty"`
 
 	// Acquired is how the resource came to manage Object on Identity:
-	// Created or Adopted. With adoption Never, only a resource holding this
-	// record writes to an object that already exists.
+	// Created or Adopted; Creating while a create the provider is about to
+	// send (or sent without an answer) is not yet confirmed by a read. With
+	// adoption Never, only a resource holding this record writes to an
+	// object that already exists.
 	// +optional
 	Acquired Acquisition `json:"acquired,omitempty"`
 }

@@ -53,40 +53,51 @@ func refusalCases() map[string]refusalCase {
 func TestFaultAPIServerRefusesTheRecordOfAWrite(t *testing.T) {
 	testenv.Skip(t)
 	for name, tc := range refusalCases() {
-		t.Run(name, func(t *testing.T) {
-			w := newWorld(t, shortPoll)
-			if ready := tc.before(w); len(ready) > 0 {
-				w.waitReady(ready...)
-			}
-			w.local.ResetCounters()
-			h := record(t, func() string { return tc.state(w) })
-			r := w.refuse(tc.resource, tc.when)
-			tc.write(w)
-			w.eventually(func(g gomega.Gomega) { g.Expect(tc.applied(w)).To(gomega.BeTrue(), "RustFS applied the write") })
-			w.waitRefused(named(w.ns, tc.subject), 1)
-			w.waitReads(tc.read, 2)
-			r.lift()
-
-			objs := w.managed()
-			w.waitReady(objs...)
-			if tc.recorded != nil {
-				tc.recorded(w)
-			}
-			w.expectNoWritesOnReconcile(tc.read)
-			t.Logf("requests to %s: %d; custody: %s", tc.route, w.local.Count(tc.route), acquisitions(objs))
-			if tc.sent == 1 {
-				if n := w.local.Count(tc.route); n != 1 {
-					t.Errorf("requests to %s: want 1, got %d", tc.route, n)
-				}
-			}
-			if diff := cmp.Diff(tc.want, h.Values()); diff != "" {
-				t.Errorf("RustFS state over time: -want, +got:\n%s", diff)
-			}
-			for _, o := range objs {
-				if s, ok := o.(interface{ GetCustody() *v1alpha1.Custody }); ok && (s.GetCustody() == nil || s.GetCustody().Acquired == "") {
-					t.Errorf("%T %s holds no record of having created or adopted its object", o, o.GetName())
-				}
-			}
-		})
+		t.Run(name, func(t *testing.T) { runRefusal(t, tc, v1alpha1.AdoptionAutomatic) })
 	}
+}
+
+// runRefusal runs refusal case tc with the ClusterProviderConfig's
+// adoption policy set to adoption, and returns its world.
+func runRefusal(t *testing.T, tc refusalCase, adoption v1alpha1.AdoptionPolicy) *world {
+	w := newWorld(t, shortPoll)
+	w.configure(func(s *v1alpha1.ClusterProviderConfigSpec) { s.Adoption = adoption })
+	if ready := tc.before(w); len(ready) > 0 {
+		w.waitReady(ready...)
+	}
+	w.local.ResetCounters()
+	h := record(t, func() string { return tc.state(w) })
+	r := w.refuse(tc.resource, tc.when)
+	tc.write(w)
+	w.eventually(func(g gomega.Gomega) { g.Expect(tc.applied(w)).To(gomega.BeTrue(), "RustFS applied the write") })
+	w.waitRefused(named(w.ns, tc.subject), 1)
+	w.waitReads(tc.read, 2)
+	r.lift()
+
+	objs := w.managed()
+	w.waitReady(objs...)
+	if tc.recorded != nil {
+		tc.recorded(w)
+	}
+	w.expectNoWritesOnReconcile(tc.read)
+	t.Logf("requests to %s: %d; custody: %s", tc.route, w.local.Count(tc.route), acquisitions(objs))
+	if tc.sent == 1 {
+		if n := w.local.Count(tc.route); n != 1 {
+			t.Errorf("requests to %s: want 1, got %d", tc.route, n)
+		}
+	}
+	if diff := cmp.Diff(tc.want, h.Values()); diff != "" {
+		t.Errorf("RustFS state over time: -want, +got:\n%s", diff)
+	}
+	for _, o := range objs {
+		if s, ok := o.(interface{ GetCustody() *v1alpha1.Custody }); ok && (s.GetCustody() == nil || !held(s.GetCustody().Acquired)) {
+			t.Errorf("%T %s holds no record of having created or adopted its object", o, o.GetName())
+		}
+	}
+	return w
+}
+
+// held reports whether a says a resource created or adopted its object.
+func held(a v1alpha1.Acquisition) bool {
+	return a == v1alpha1.AcquiredCreated || a == v1alpha1.AcquiredAdopted
 }

@@ -90,36 +90,42 @@ func TestFaultProviderRestartMidWriteConverges(t *testing.T) {
 	testenv.Skip(t)
 	for _, mode := range modes {
 		for name, tc := range crashCases() {
-			t.Run(mode.String()+"/"+name, func(t *testing.T) {
-				w := newStoppedWorld(t, shortPoll, rustfstest.WithMode(mode))
-				stop := w.startProvider()
-				ready := tc.before(w)
-				if len(ready) > 0 {
-					w.waitReady(ready...)
-				}
-				w.local.ResetCounters()
-				h := record(t, func() string { return tc.state(w) })
-				w.local.InjectFault(tc.route, rustfstest.Fault{Lost: rustfstest.LossHang, Times: 1})
-				tc.write(w)
-				w.eventually(func(g gomega.Gomega) { g.Expect(tc.applied(w)).To(gomega.BeTrue(), "RustFS applied the write") })
-				stop()
-
-				t.Cleanup(w.startProvider())
-				t.Cleanup(w.finish)
-				objs := w.managed()
-				w.waitReady(objs...)
-				if tc.recorded != nil {
-					tc.recorded(w)
-				}
-				t.Logf("requests to %s: %d; custody: %s", tc.route, w.local.Count(tc.route), acquisitions(objs))
-				if n := w.local.Count(tc.route); n < 1 || n > tc.sent {
-					t.Errorf("requests to %s: want 1 to %d, got %d", tc.route, tc.sent, n)
-				}
-				if diff := cmp.Diff(tc.want, h.Values()); diff != "" {
-					t.Errorf("RustFS state over time: -want, +got:\n%s", diff)
-				}
-				w.expectNoWritesOnReconcile(tc.read)
-			})
+			t.Run(mode.String()+"/"+name, func(t *testing.T) { runCrash(t, mode, tc, v1alpha1.AdoptionAutomatic) })
 		}
 	}
+}
+
+// runCrash runs crash case tc against mode with the ClusterProviderConfig's
+// adoption policy set to adoption, and returns its world.
+func runCrash(t *testing.T, mode rustfstest.Mode, tc crashCase, adoption v1alpha1.AdoptionPolicy) *world {
+	w := newStoppedWorld(t, shortPoll, rustfstest.WithMode(mode))
+	w.configure(func(s *v1alpha1.ClusterProviderConfigSpec) { s.Adoption = adoption })
+	stop := w.startProvider()
+	ready := tc.before(w)
+	if len(ready) > 0 {
+		w.waitReady(ready...)
+	}
+	w.local.ResetCounters()
+	h := record(t, func() string { return tc.state(w) })
+	w.local.InjectFault(tc.route, rustfstest.Fault{Lost: rustfstest.LossHang, Times: 1})
+	tc.write(w)
+	w.eventually(func(g gomega.Gomega) { g.Expect(tc.applied(w)).To(gomega.BeTrue(), "RustFS applied the write") })
+	stop()
+
+	t.Cleanup(w.startProvider())
+	t.Cleanup(w.finish)
+	objs := w.managed()
+	w.waitReady(objs...)
+	if tc.recorded != nil {
+		tc.recorded(w)
+	}
+	t.Logf("requests to %s: %d; custody: %s", tc.route, w.local.Count(tc.route), acquisitions(objs))
+	if n := w.local.Count(tc.route); n < 1 || n > tc.sent {
+		t.Errorf("requests to %s: want 1 to %d, got %d", tc.route, tc.sent, n)
+	}
+	if diff := cmp.Diff(tc.want, h.Values()); diff != "" {
+		t.Errorf("RustFS state over time: -want, +got:\n%s", diff)
+	}
+	w.expectNoWritesOnReconcile(tc.read)
+	return w
 }

@@ -139,6 +139,14 @@ func IsNoSuchBucket(err error) bool {
 	return ok && (e.Code == "NoSuchBucket" || e.Code == "" && e.Status == http.StatusNotFound)
 }
 
+// IsBucketExists reports whether err says a bucket of that name exists and
+// belongs to someone else (409 BucketAlreadyExists). The caller's own
+// bucket is not an error: CreateBucket returns nil for it.
+func IsBucketExists(err error) bool {
+	e, ok := apiError(err)
+	return ok && e.Code == "BucketAlreadyExists"
+}
+
 // IsNoSuchLifecycle reports whether err says the bucket has no lifecycle
 // configuration (docs/rustfs-wire.md §8.1).
 func IsNoSuchLifecycle(err error) bool {

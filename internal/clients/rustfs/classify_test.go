@@ -125,6 +125,12 @@ func requestClassCases() map[string]classCase {
 				_, err := p.client.GetVersioning(context.Background(), "missing")
 				return err
 			}, is: IsNoSuchBucket},
+		"BucketExists": {reason: "a non-root user creates a bucket someone else made",
+			provoke: func(t *testing.T, p pair) error {
+				p.local.CreateBucket("data", false)
+				p.local.SetUser("maker", "maker-secret", "s3:CreateBucket")
+				return p.clientAs(t, "maker", "maker-secret").CreateBucket(context.Background(), "data", CreateBucketOptions{})
+			}, is: IsBucketExists},
 		"NoSuchLifecycle": {reason: "a bucket without lifecycle",
 			provoke: func(_ *testing.T, p pair) error {
 				p.local.CreateBucket("data", false)

@@ -161,16 +161,20 @@ func (e *external) fingerprint(cr *v1alpha1.Bucket) string {
 
 // Create creates the bucket with its region and object lock, then sets its
 // versioning if the spec asks for it. It records in the Bucket's custody
-// that it created the bucket (custody.Save writes status itself: status
-// set otherwise in Create would be discarded).
+// its intent to create the bucket before the create (custody.Intend), and
+// that it created it after (custody.Save writes status itself: status set
+// otherwise in Create would be discarded).
 func (e *external) Create(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalCreation, error) {
 	if err := e.confirm(ctx, cr); err != nil {
+		return managed.ExternalCreation{}, err
+	}
+	if err := custody.Intend(ctx, e.kube, cr); err != nil {
 		return managed.ExternalCreation{}, err
 	}
 	name := meta.GetExternalName(cr)
 	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
 	if err := e.client.CreateBucket(ctx, name, rustfs.CreateBucketOptions{Region: want.Region, ObjectLock: want.ObjectLock}); err != nil {
-		return managed.ExternalCreation{}, e.fail(ctx, cr, "create", err, false)
+		return managed.ExternalCreation{}, e.createFailed(ctx, cr, err)
 	}
 	custody.Delete(cr, custody.BlockKey)
 	was := custody.Record(cr)
@@ -220,6 +224,17 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.Bucket, op string, err
 		}
 	}
 	return &custody.BlockError{Message: msg, Cause: err}
+}
+
+// createFailed drops the intent to create when RustFS answered that the
+// bucket exists (someone else made it), then classifies err (fail).
+func (e *external) createFailed(ctx context.Context, cr *v1alpha1.Bucket, err error) error {
+	if rustfs.IsBucketExists(err) {
+		if aerr := custody.Abandon(ctx, e.kube, cr); aerr != nil {
+			return aerr
+		}
+	}
+	return e.fail(ctx, cr, "create", err, false)
 }
 
 // confirm stops a write when an older Bucket has just become the owner of

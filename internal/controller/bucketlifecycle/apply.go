@@ -14,26 +14,35 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
-// Create puts the configuration when the bucket has none. What it must
-// remember (hashes, dropped fields, a failure) goes into annotations,
-// which the managed reconciler persists after Create; status does not,
-// except the custody record, which custody.Save writes itself.
+// Create puts the configuration when the bucket has none, after recording
+// its intent to create it (custody.Intend), so that a put whose answer is
+// lost still counts as created. What it must remember (hashes, dropped
+// fields, a failure) goes into annotations, which the managed reconciler
+// persists after Create; status does not, except the custody record,
+// which custody.Save writes itself.
 func (e *external) Create(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.ExternalCreation, error) {
+	if err := e.confirm(ctx, cr); err != nil {
+		return managed.ExternalCreation{}, err
+	}
+	if err := custody.Intend(ctx, e.kube, cr); err != nil {
+		return managed.ExternalCreation{}, err
+	}
 	return managed.ExternalCreation{}, e.apply(ctx, cr, false)
 }
 
 // Update puts the whole configuration, or deletes it when the spec has no
 // rules, and persists what it must remember with custody.Persist.
 func (e *external) Update(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.ExternalUpdate, error) {
+	if err := e.confirm(ctx, cr); err != nil {
+		return managed.ExternalUpdate{}, err
+	}
 	return managed.ExternalUpdate{}, e.apply(ctx, cr, true)
 }
 
 // apply writes the spec's configuration and records the outcome; persist
-// says whether to write the annotations itself.
+// says whether to write the annotations itself. The caller has confirmed
+// that cr owns the configuration.
 func (e *external) apply(ctx context.Context, cr *v1alpha1.BucketLifecycle, persist bool) error {
-	if err := e.confirm(ctx, cr); err != nil {
-		return err
-	}
 	desired := translate(cr.Spec.ForProvider.Rules)
 	a, err := e.write(ctx, cr.Spec.ForProvider.Bucket, desired)
 	if err != nil {
@@ -60,7 +69,7 @@ func (e *external) apply(ctx context.Context, cr *v1alpha1.BucketLifecycle, pers
 // record already (it adopted the one it just replaced).
 func (e *external) acquired(ctx context.Context, cr *v1alpha1.BucketLifecycle) error {
 	was := custody.Record(cr)
-	if was.Acquired != "" {
+	if was.Acquired == v1alpha1.AcquiredCreated || was.Acquired == v1alpha1.AcquiredAdopted {
 		return nil
 	}
 	rec := was

@@ -52,9 +52,11 @@ func (e *external) bucketRule(ctx context.Context, cr *v1alpha1.BucketLifecycle,
 
 // holds reports whether cr's record says it created or adopted the
 // configuration of its bucket on this RustFS, through this kind of
-// ProviderConfig.
+// ProviderConfig. An intent to create does not count: it is written only
+// after this check passed.
 func holds(cr *v1alpha1.BucketLifecycle, c custodian) bool {
-	return custody.Prove(custody.Record(cr), c.proof, time.Time{}).Acquired != ""
+	a := custody.Prove(custody.Record(cr), c.proof, time.Time{}).Acquired
+	return a == v1alpha1.AcquiredCreated || a == v1alpha1.AcquiredAdopted
 }
 
 // identify finds the RustFS identity and the lifecycles of the same bucket.

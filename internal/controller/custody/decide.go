@@ -63,25 +63,35 @@ type Verdict struct {
 // policy; then ownership among self and peers, the resources that name the
 // same object, from the cache. The record says whether self is eligible,
 // which is what peers' decisions read.
+//
+// An intent to create (Acquired Creating, see Intend) is settled first
+// (resolve); a refusal drops it, and so does a peer's record of the object.
 func Decide(self Subject, rec v1alpha1.Custody, o Object, adoption v1alpha1.AdoptionPolicy, refusal *Refusal, peers []Subject) Verdict {
+	rec, intent := resolve(self, rec, o, peers)
 	rec.Eligible = refusal == nil && (!o.Exists || rec.Acquired != "" || adoption != v1alpha1.AdoptionNever)
-	v := Verdict{Record: rec}
+	v := Verdict{Record: rec, Refusal: refuse(self, rec, o, refusal, peers)}
 	switch {
-	case refusal != nil:
-		v.Refusal = refusal
-		return v
-	case !rec.Eligible:
-		v.Refusal = &Refusal{Reason: v1alpha1.ReasonAdoptionNotAllowed, Message: adoptionMessage(o)}
-		return v
-	}
-	if owner := Elect(self, rec, peers); owner != nil && owner.GetUID() != self.GetUID() {
-		v.Refusal = &Refusal{Reason: o.Duplicate, Message: duplicateMessage(self, owner, o)}
-		return v
-	}
-	if o.Exists && rec.Acquired == "" {
+	case v.Refusal != nil && intent:
+		v.Record.Acquired = ""
+	case v.Refusal == nil && o.Exists && rec.Acquired == "":
 		v.Record.Acquired, v.Adopt = v1alpha1.AcquiredAdopted, true
 	}
 	return v
+}
+
+// refuse returns why self, with record rec, may not write o: the kind's
+// refusal, the adoption policy, or another owner; nil when it may.
+func refuse(self Subject, rec v1alpha1.Custody, o Object, refusal *Refusal, peers []Subject) *Refusal {
+	switch {
+	case refusal != nil:
+		return refusal
+	case !rec.Eligible:
+		return &Refusal{Reason: v1alpha1.ReasonAdoptionNotAllowed, Message: adoptionMessage(o)}
+	}
+	if owner := Elect(self, rec, peers); owner != nil && owner.GetUID() != self.GetUID() {
+		return &Refusal{Reason: o.Duplicate, Message: duplicateMessage(self, owner, o)}
+	}
+	return nil
 }
 
 func adoptionMessage(o Object) string {

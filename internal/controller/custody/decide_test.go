@@ -30,8 +30,11 @@ type decideCase struct {
 	want     verdict
 }
 
-func TestDecide(t *testing.T) {
-	for name, tc := range decideCases() {
+func TestDecide(t *testing.T) { runDecide(t, decideCases()) }
+
+func runDecide(t *testing.T, cases map[string]decideCase) {
+	t.Helper()
+	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			o := Object{Kind: "Tier", Noun: `tier "COLD"`, Field: "spec.forProvider.name", Exists: tc.exists, Duplicate: v1alpha1.ReasonDuplicateTier}
 			v := Decide(tc.self, Record(tc.self), o, tc.adoption, tc.refusal, subjects(tc.peers...))

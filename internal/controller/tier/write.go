@@ -22,18 +22,29 @@ const (
 	errOwner   = "another Tier has just become the owner of this tier name; nothing is written, and the next reconcile reports it"
 )
 
-// Create registers the tier with the Secret's credentials and force. The
-// reconciler persists only annotations after Create, so what must be
-// remembered (the credentials applied, or a blocking failure) is written
-// to annotations, which Observe folds into status.
+// Create registers the tier with the Secret's credentials and force. It
+// records its intent to create the tier first (custody.Intend), so that a
+// tier whose add answer is lost is still known as created; a "tier exists"
+// answer drops the intent. The reconciler persists only annotations after
+// Create, so what must be remembered (the credentials applied, or a
+// blocking failure) is written to annotations, which Observe folds into
+// status.
 func (e *external) Create(ctx context.Context, cr *v1alpha1.Tier) (managed.ExternalCreation, error) {
 	c, err := e.prepare(ctx, cr)
 	if err != nil {
 		return managed.ExternalCreation{}, err
 	}
+	if err := custody.Intend(ctx, e.kube, cr); err != nil {
+		return managed.ExternalCreation{}, err
+	}
 	t := withCredentials(desiredTier(cr.Spec.ForProvider), c)
 	err = e.api.AddTier(ctx, t, cr.Spec.ForProvider.Force)
 	e.tiers.Invalidate(e.conn)
+	if rustfs.IsTierExists(err) {
+		if aerr := custody.Abandon(ctx, e.kube, cr); aerr != nil {
+			return managed.ExternalCreation{}, aerr
+		}
+	}
 	if err != nil {
 		return managed.ExternalCreation{}, e.addFailed(cr, c, err)
 	}
