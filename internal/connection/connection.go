@@ -192,11 +192,14 @@ func (r *Resolver) connect(ctx context.Context, s source, region string) (*Conne
 
 // NormalizeEndpoint returns endpoint with a lowercase scheme and host, the
 // scheme's default port removed and no trailing slash, so that two spellings
-// of the same RustFS compare equal.
+// of the same RustFS compare equal. It never returns userinfo, a query or a
+// fragment: the result is kept in status and quoted in messages, and an
+// endpoint admitted before the admission rules refused userinfo may hold a
+// password.
 func NormalizeEndpoint(endpoint string) string {
 	u, err := url.Parse(strings.TrimSpace(endpoint))
 	if err != nil || u.Host == "" {
-		return strings.TrimRight(strings.ToLower(strings.TrimSpace(endpoint)), "/")
+		return strings.TrimRight(strings.ToLower(redact(endpoint)), "/")
 	}
 	scheme, host, port := strings.ToLower(u.Scheme), strings.ToLower(u.Hostname()), u.Port()
 	if (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
@@ -206,6 +209,23 @@ func NormalizeEndpoint(endpoint string) string {
 		host += ":" + port
 	}
 	return scheme + "://" + host + strings.TrimRight(u.EscapedPath(), "/")
+}
+
+// redact returns endpoint text that is not a URL without anything that
+// could be userinfo (everything up to the last "@"), a query or a fragment.
+func redact(endpoint string) string {
+	s := strings.TrimSpace(endpoint)
+	scheme := ""
+	if i := strings.Index(s, "://"); i >= 0 {
+		scheme, s = s[:i+3], s[i+3:]
+	}
+	if i := strings.LastIndex(s, "@"); i >= 0 {
+		s = s[i+1:]
+	}
+	if i := strings.IndexAny(s, "?#"); i >= 0 {
+		s = s[:i]
+	}
+	return scheme + s
 }
 
 func keyOr(key, def string) string {

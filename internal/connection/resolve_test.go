@@ -177,17 +177,30 @@ func TestNormalizeEndpoint(t *testing.T) {
 	cases := map[string]struct {
 		in, want string
 	}{
-		"DefaultHTTPSPort":   {in: "HTTPS://RustFS.Example.com:443/", want: "https://rustfs.example.com"},
-		"DefaultHTTPPort":    {in: "http://rustfs:80", want: "http://rustfs"},
-		"CustomPort":         {in: "http://127.0.0.1:9000/", want: "http://127.0.0.1:9000"},
-		"PathKept":           {in: "https://gw.example.com/rustfs/", want: "https://gw.example.com/rustfs"},
-		"SurroundingSpaces":  {in: " http://rustfs:9000 ", want: "http://rustfs:9000"},
-		"NotAURLIsLowercase": {in: "RUSTFS", want: "rustfs"},
+		"DefaultHTTPSPort":    {in: "HTTPS://RustFS.Example.com:443/", want: "https://rustfs.example.com"},
+		"DefaultHTTPPort":     {in: "http://rustfs:80", want: "http://rustfs"},
+		"CustomPort":          {in: "http://127.0.0.1:9000/", want: "http://127.0.0.1:9000"},
+		"PathKept":            {in: "https://gw.example.com/rustfs/", want: "https://gw.example.com/rustfs"},
+		"SurroundingSpaces":   {in: " http://rustfs:9000 ", want: "http://rustfs:9000"},
+		"NotAURLIsLowercase":  {in: "RUSTFS", want: "rustfs"},
+		"UserinfoDropped":     {in: "http://admin:pw-secret@rustfs:9000/", want: "http://rustfs:9000"},
+		"QueryDropped":        {in: "http://rustfs:9000/?token=pw-secret#pw-secret", want: "http://rustfs:9000"},
+		"BadEscapeInPassword": {in: "http://admin:pw-secret%zz@rustfs:9000", want: "http://rustfs:9000"},
+		"BadPortPassword":     {in: "http://admin:pw-secret@rustfs:port", want: "http://rustfs:port"},
+		"SlashInPassword":     {in: "http://admin:pw/secret@rustfs:9000", want: "http://rustfs:9000"},
+		"AtInPassword":        {in: "http://admin:pw@secret@rustfs:bad", want: "http://rustfs:bad"},
+		"NoScheme":            {in: "admin:pw-secret@rustfs:9000", want: "rustfs:9000"},
+		"NoSchemeQuery":       {in: "rustfs:9000?key=pw-secret", want: "rustfs:9000"},
+		"SpaceInPassword":     {in: "http://admin:pw secret@rustfs:9000", want: "http://rustfs:9000"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			if got := NormalizeEndpoint(tc.in); got != tc.want {
+			got := NormalizeEndpoint(tc.in)
+			if got != tc.want {
 				t.Errorf("NormalizeEndpoint(%q): want %q, got %q", tc.in, tc.want, got)
+			}
+			if strings.Contains(got, "pw") || strings.Contains(got, "secret") {
+				t.Errorf("NormalizeEndpoint(%q) = %q: contains a part of the password", tc.in, got)
 			}
 		})
 	}
