@@ -47,6 +47,22 @@
 // reconciled, which rewrites the record. Grant namespace teams roles
 // without */status where that matters.
 //
+// An intent to create (Intend): before a tier add, a bucket create or the
+// first put of a lifecycle configuration, Create records
+// status.custody.acquired Creating, after Observe in the same reconcile
+// found the object absent and Confirm elected the resource. If the answer
+// is lost, the record of the write refused, or the provider stops before
+// it records Created, the next read that finds the object turns the
+// intent into Created (Decide, resolve), so adoption Never does not refuse
+// the resource its own object and Automatic does not call it Adopted. The
+// intent counts only if the object did not exist when it was written, as
+// far as the provider can tell: it is dropped when RustFS answers that the
+// object already exists (Abandon), when a decision refuses the resource,
+// and when any competing resource records having created or adopted the
+// object; it never changes who owns (Elect). What remains is a create by
+// someone outside the provider's view in the moment between the read and
+// a write whose answer is then lost.
+//
 // Annotations with the prefix rustfs.m.crossplane.io/ (Get, Set, Persist):
 // what the provider must remember but that grants nothing: the credentials
 // it applied to a tier, the hashes of the lifecycle configuration it put,
