@@ -3,6 +3,7 @@ package e2e
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/onsi/gomega"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
@@ -85,4 +86,30 @@ func (w *world) expectAcquired(a v1alpha1.Acquisition, objs ...managedObject) {
 			g.Expect(c.Acquired).To(gomega.Equal(a), "status.custody.acquired of %s", o.GetName())
 		}
 	})
+}
+
+// With adoption Never, a bucket's first lifecycle put whose answer is lost
+// after RustFS stored the rules is recorded as Created, not refused as an
+// adoption. RustFS may receive the put once more (a read cannot prove the
+// provider's memory of what it put), never other rules.
+func TestFaultAdoptionNeverLostAnswerOnFirstLifecyclePut(t *testing.T) {
+	testenv.Skip(t)
+	w := newWorld(t, shortPoll, rustfstest.WithMode(rustfstest.ModeGA))
+	w.configure(func(s *v1alpha1.ClusterProviderConfigSpec) { s.Adoption = v1alpha1.AdoptionNever })
+	b := w.bucket("data")
+	w.create(b)
+	w.waitReady(b)
+	versions := record(t, w.lifecycleVersion)
+	w.local.InjectFault(rustfstest.RoutePutLifecycle, rustfstest.Fault{Lost: rustfstest.LossReset, Times: 1})
+	lc := w.lifecycle("data", "data", []v1alpha1.LifecycleRule{rule("expire", expireAfter(30))})
+	w.create(lc)
+	w.waitReady(lc)
+	w.expectAcquired(v1alpha1.AcquiredCreated, lc)
+	if n := w.local.Count(rustfstest.RoutePutLifecycle); n < 1 || n > 2 {
+		t.Errorf("lifecycle puts: want the lost one and at most one more, got %d", n)
+	}
+	if diff := cmp.Diff([]string{"none", "v1"}, versions.Values()); diff != "" {
+		t.Errorf("lifecycle of bucket data over time: -want, +got:\n%s", diff)
+	}
+	w.expectNoWritesOnReconcile(rustfstest.RouteGetLifecycle, lc)
 }
