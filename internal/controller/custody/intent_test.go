@@ -32,52 +32,51 @@ func scheme(t *testing.T) *runtime.Scheme {
 // created or adopted it; a refusal drops it.
 func TestDecideIntent(t *testing.T) {
 	creating := acquired(v1alpha1.AcquiredCreating)
-	kindRefusal := &Refusal{Reason: v1alpha1.ReasonBucketManagedElsewhere, Message: "managed elsewhere"}
-	type want = verdict
 	runDecide(t, map[string]decideCase{
 		"LostAnswerNever": {
 			reason: "The object the resource was about to create exists: it created it, and adoption Never does not apply.",
 			self:   peer("b", "self", 0, creating), exists: true, adoption: v1alpha1.AdoptionNever,
-			want: want{eligible: true, acquired: v1alpha1.AcquiredCreated},
+			want: verdict{eligible: true, acquired: v1alpha1.AcquiredCreated},
 		},
 		"LostAnswerAutomatic": {
 			reason: "Under Automatic the record says Created, not Adopted, and nothing is adopted.",
 			self:   peer("b", "self", 0, creating), exists: true, adoption: v1alpha1.AdoptionAutomatic,
-			want: want{eligible: true, acquired: v1alpha1.AcquiredCreated},
+			want: verdict{eligible: true, acquired: v1alpha1.AcquiredCreated},
 		},
 		"StillAbsent": {
 			reason: "While the object is absent the intent stays; the create that follows writes it again.",
 			self:   peer("b", "self", 0, creating), adoption: v1alpha1.AdoptionNever,
-			want: want{eligible: true, acquired: v1alpha1.AcquiredCreating},
+			want: verdict{eligible: true, acquired: v1alpha1.AcquiredCreating},
 		},
 		"PeerCreatedIt": {
 			reason: "A competing resource records having created the object: the intent is dropped and Never refuses.",
 			self:   peer("b", "self", 0, creating), exists: true, adoption: v1alpha1.AdoptionNever,
 			peers: []*v1alpha1.Tier{peer("a", "owner", time.Hour, acquired(v1alpha1.AcquiredCreated))},
-			want:  want{reason: v1alpha1.ReasonAdoptionNotAllowed},
+			want:  verdict{reason: v1alpha1.ReasonAdoptionNotAllowed},
 		},
 		"PeerAdoptedItAutomatic": {
 			reason: "Even the oldest resource takes a peer's object only by adoption, never through an intent.",
 			self:   peer("b", "self", 0, creating), exists: true, adoption: v1alpha1.AdoptionAutomatic,
 			peers: []*v1alpha1.Tier{peer("a", "owner", time.Hour, acquired(v1alpha1.AcquiredAdopted))},
-			want:  want{eligible: true, acquired: v1alpha1.AcquiredAdopted, adopt: true},
+			want:  verdict{eligible: true, acquired: v1alpha1.AcquiredAdopted, adopt: true},
 		},
 		"PeerOnOtherDeployment": {
 			reason: "A record of the same name on another RustFS does not compete.",
 			self:   peer("b", "self", 0, creating), exists: true, adoption: v1alpha1.AdoptionNever,
 			peers: []*v1alpha1.Tier{peer("a", "other", time.Hour, acquired(v1alpha1.AcquiredCreated), onIdentity(otherID))},
-			want:  want{eligible: true, acquired: v1alpha1.AcquiredCreated},
+			want:  verdict{eligible: true, acquired: v1alpha1.AcquiredCreated},
 		},
 		"Duplicate": {
 			reason: "An older owner makes the intent holder a duplicate, and the intent is dropped.",
 			self:   peer("b", "self", time.Hour, creating), exists: true, adoption: v1alpha1.AdoptionAutomatic,
 			peers: []*v1alpha1.Tier{peer("a", "old", 0)},
-			want:  want{reason: v1alpha1.ReasonDuplicateTier, eligible: true},
+			want:  verdict{reason: v1alpha1.ReasonDuplicateTier, eligible: true},
 		},
 		"KindRefusal": {
 			reason: "A refusal drops the intent, so that it cannot outlive the decision that allowed it.",
-			self:   peer("b", "self", 0, creating), adoption: v1alpha1.AdoptionNever, refusal: kindRefusal,
-			want: want{reason: v1alpha1.ReasonBucketManagedElsewhere},
+			self:   peer("b", "self", 0, creating), adoption: v1alpha1.AdoptionNever,
+			refusal: &Refusal{Reason: v1alpha1.ReasonBucketManagedElsewhere, Message: "managed elsewhere"},
+			want:    verdict{reason: v1alpha1.ReasonBucketManagedElsewhere},
 		},
 	})
 }
