@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
@@ -14,13 +13,7 @@ import (
 // no error, no result and no line of the emulator's request log, whether the
 // add fails or succeeds; and the client never hands it back.
 func TestParentUserSecretIsNeverPrinted(t *testing.T) {
-	var mu sync.Mutex
-	var log []string
-	p := newPair(t, rustfstest.ModeGA, rustfstest.WithRequestLog(func(format string, args ...any) {
-		mu.Lock()
-		defer mu.Unlock()
-		log = append(log, fmt.Sprintf(format, args...))
-	}))
+	p, lines := newLoggedPair(t)
 	ctx := context.Background()
 	fixed := func() (string, error) { return sentinel, nil }
 	var printed []string
@@ -47,14 +40,7 @@ func TestParentUserSecretIsNeverPrinted(t *testing.T) {
 			t.Errorf("printed the secret: %s", s)
 		}
 	}
-	if len(log) < 6 {
-		t.Fatalf("the request log has %d lines; the test did not exercise the emulator", len(log))
-	}
-	for _, line := range log {
-		if strings.Contains(line, sentinel) {
-			t.Errorf("the emulator's request log holds the secret: %s", line)
-		}
-	}
+	expectLogWithoutSentinel(t, lines(), 6)
 	for _, r := range p.local.Requests() {
 		if strings.Contains(fmt.Sprintf("%+v", r), sentinel) {
 			t.Errorf("a request record holds the secret: %+v", r)

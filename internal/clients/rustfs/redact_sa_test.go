@@ -14,13 +14,7 @@ import (
 // the request types, never in an error, and never in the emulator's request
 // log, whatever succeeds or fails.
 func TestServiceAccountSecretsAreNeverPrinted(t *testing.T) {
-	var mu sync.Mutex
-	var log []string
-	p := newPair(t, rustfstest.ModeGA, rustfstest.WithRequestLog(func(format string, args ...any) {
-		mu.Lock()
-		defer mu.Unlock()
-		log = append(log, fmt.Sprintf(format, args...))
-	}))
+	p, lines := newLoggedPair(t)
 	p.local.PutObject("data", "a.txt", []byte("a"))
 	a := newAccount(t, "XPSENTINEL")
 	a.SecretKey = sentinel
@@ -38,14 +32,7 @@ func TestServiceAccountSecretsAreNeverPrinted(t *testing.T) {
 			t.Errorf("printed the secret: %s", s)
 		}
 	}
-	if len(log) < 8 {
-		t.Fatalf("the request log has %d lines; the test did not exercise the emulator", len(log))
-	}
-	for _, line := range log {
-		if strings.Contains(line, sentinel) {
-			t.Errorf("the emulator's request log holds the secret: %s", line)
-		}
-	}
+	expectLogWithoutSentinel(t, lines(), 8)
 	for _, r := range p.local.Requests() {
 		if strings.Contains(fmt.Sprintf("%+v", r), sentinel) {
 			t.Errorf("a request record holds the secret: %+v", r)
@@ -71,4 +58,35 @@ func exerciseSecrets(t *testing.T, p pair, a NewServiceAccount, u ServiceAccount
 	errs = append(errs, err, p.client.DeleteServiceAccount(ctx, a.AccessKey),
 		getOp("data", "a.txt", "").call(ctx, sdk(p.local.URL(), a.AccessKey, u.SecretKey)))
 	return info, errs
+}
+
+// newLoggedPair is a GA pair whose local emulator's request log lines are
+// kept; lines returns them so far.
+func newLoggedPair(t *testing.T) (pair, func() []string) {
+	var mu sync.Mutex
+	var log []string
+	p := newPair(t, rustfstest.ModeGA, rustfstest.WithRequestLog(func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		log = append(log, fmt.Sprintf(format, args...))
+	}))
+	return p, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), log...)
+	}
+}
+
+// expectLogWithoutSentinel fails unless the request log has at least min
+// lines, so the emulator was exercised, and none holds the sentinel.
+func expectLogWithoutSentinel(t *testing.T, log []string, min int) {
+	t.Helper()
+	if len(log) < min {
+		t.Fatalf("the request log has %d lines; the test did not exercise the emulator", len(log))
+	}
+	for _, line := range log {
+		if strings.Contains(line, sentinel) {
+			t.Errorf("the emulator's request log holds the secret: %s", line)
+		}
+	}
 }
