@@ -17,9 +17,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
@@ -40,33 +38,19 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // the Buckets whose custody changes, so that the others of the same bucket
 // decide again, and the tenancy inputs (custody.Watch).
 func Setup(mgr ctrl.Manager, o options.Options) error {
-	name := managed.ControllerName(v1alpha1.BucketGroupKind)
-	ctx := context.Background()
-	if err := addIndexes(ctx, mgr.GetFieldIndexer(), o.Custody); err != nil {
+	if err := addIndexes(context.Background(), mgr.GetFieldIndexer(), o.Custody); err != nil {
 		return err
 	}
-	nsAccess := o.Custody.NamespaceAccess(ctx, mgr.GetClient(), o.Logger)
-	kube := mgr.GetClient()
-	res := connection.NewResolver(kube, mgr.GetAPIReader(),
-		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
-	gate := custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess})
-	c := &connector{kube: kube, uncached: mgr.GetAPIReader(), identify: custody.ByClient(o.NewClient), now: time.Now, gate: gate,
+	w := o.Wire(mgr, options.Kind{GroupKind: v1alpha1.BucketGroupKind, GVK: v1alpha1.BucketGroupVersionKind, Names: names,
+		New: func() custody.Subject { return &v1alpha1.Bucket{} }, List: func() client.ObjectList { return &v1alpha1.BucketList{} }})
+	c := &connector{kube: w.Kube, uncached: w.Uncached, identify: custody.ByClient(o.NewClient), now: time.Now, gate: w.Gate,
 		newClient: func(c rustfs.Config) (rustfs.BucketAPI, error) { return o.NewClient(c) }}
-	opts := append(o.Managed(mgr, name),
-		managed.WithTypedExternalConnector[*v1alpha1.Bucket](c),
+	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.Bucket](c),
 		// The external name is the bucket name, known before creation.
 		managed.WithDeterministicExternalName(true))
-	r := managed.NewReconciler(mgr, resource.ManagedKind(v1alpha1.BucketGroupVersionKind), opts...)
-
-	log := o.Logger.WithValues("controller", name)
-	b := ctrl.NewControllerManagedBy(mgr).
-		Named(name).
-		WithOptions(o.ForControllerRuntime()).
-		For(&v1alpha1.Bucket{}, builder.WithPredicates(custody.DesiredStateChanged())).
-		Watches(&v1alpha1.Bucket{}, handler.EnqueueRequestsFromMapFunc(peersOf(kube, log)), builder.WithPredicates(custody.CustodyChanged()))
-	w := custody.Watch{Kube: kube, List: func() client.ObjectList { return &v1alpha1.BucketList{} }, Log: log}
-	return w.Setup(b, nsAccess).Complete(&custody.Screen{Kube: kube, Gate: gate, Poll: o.PollInterval, Names: names,
-		New: func() custody.Subject { return &v1alpha1.Bucket{} }, Inner: ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter)})
+	b := w.Builder().
+		Watches(&v1alpha1.Bucket{}, handler.EnqueueRequestsFromMapFunc(peersOf(w.Kube, w.Log)), builder.WithPredicates(custody.CustodyChanged()))
+	return w.Complete(b, r)
 }
 
 // addIndexes registers the field indexes the controller reads: Buckets by

@@ -21,9 +21,7 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
@@ -57,38 +55,24 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // the deletion of connection Secrets, so that a lost secret key is
 // replaced at once; and the tenancy inputs (custody.Watch).
 func Setup(mgr ctrl.Manager, o options.Options) error {
-	name := managed.ControllerName(v1alpha1.BucketAccessGroupKind)
-	ctx := context.Background()
-	if err := addIndexes(ctx, mgr.GetFieldIndexer(), o.Custody); err != nil {
+	if err := addIndexes(context.Background(), mgr.GetFieldIndexer(), o.Custody); err != nil {
 		return err
 	}
-	nsAccess := o.Custody.NamespaceAccess(ctx, mgr.GetClient(), o.Logger)
-	kube := mgr.GetClient()
-	res := connection.NewResolver(kube, mgr.GetAPIReader(),
-		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
-	c := &connector{kube: kube, uncached: mgr.GetAPIReader(), now: time.Now, newSecret: rustfs.NewSecretKey,
-		gate:      custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess}),
+	w := o.Wire(mgr, options.Kind{GroupKind: v1alpha1.BucketAccessGroupKind, GVK: v1alpha1.BucketAccessGroupVersionKind, Names: names,
+		New: func() custody.Subject { return &v1alpha1.BucketAccess{} }, List: func() client.ObjectList { return &v1alpha1.BucketAccessList{} }})
+	c := &connector{kube: w.Kube, uncached: w.Uncached, now: time.Now, newSecret: rustfs.NewSecretKey, gate: w.Gate,
 		newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }}
-	opts := append(o.Managed(mgr, name),
-		managed.WithTypedExternalConnector[*v1alpha1.BucketAccess](c),
+	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.BucketAccess](c),
 		// The access key is derived from the resource: no external name.
 		managed.WithInitializers(),
 		// Create is safe to retry: a key that exists is found by Observe.
 		managed.WithDeterministicExternalName(true))
-	r := managed.NewReconciler(mgr, resource.ManagedKind(v1alpha1.BucketAccessGroupVersionKind), opts...)
-
-	log := o.Logger.WithValues("controller", name)
-	m := mapper{kube: kube, log: log}
-	b := ctrl.NewControllerManagedBy(mgr).
-		Named(name).
-		WithOptions(o.ForControllerRuntime()).
-		For(&v1alpha1.BucketAccess{}, builder.WithPredicates(custody.DesiredStateChanged())).
+	m := mapper{kube: w.Kube, log: w.Log}
+	b := w.Builder().
 		Watches(&v1alpha1.Bucket{}, handler.EnqueueRequestsFromMapFunc(m.forBucket),
 			builder.WithPredicates(predicate.Or(becameReady(), custody.CustodyChanged()))).
 		WatchesMetadata(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(m.forSecret), builder.WithPredicates(deleted()))
-	w := custody.Watch{Kube: kube, List: func() client.ObjectList { return &v1alpha1.BucketAccessList{} }, Log: log}
-	return w.Setup(b, nsAccess).Complete(&custody.Screen{Kube: kube, Gate: c.gate, Poll: o.PollInterval, Names: names,
-		New: func() custody.Subject { return &v1alpha1.BucketAccess{} }, Inner: ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter)})
+	return w.Complete(b, r)
 }
 
 // names are the RustFS names a BucketAccess refers to: its buckets, once

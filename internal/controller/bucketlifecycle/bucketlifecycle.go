@@ -15,9 +15,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
@@ -52,39 +50,26 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // custody; BucketLifecycles whose custody changes, so that the others of
 // the same bucket decide again; and the tenancy inputs (custody.Watch).
 func Setup(mgr ctrl.Manager, o options.Options) error {
-	name := managed.ControllerName(v1alpha1.BucketLifecycleGroupKind)
-	ctx := context.Background()
-	if err := setupIndexes(ctx, mgr.GetFieldIndexer(), o.Custody); err != nil {
+	if err := setupIndexes(context.Background(), mgr.GetFieldIndexer(), o.Custody); err != nil {
 		return err
 	}
-	nsAccess := o.Custody.NamespaceAccess(ctx, mgr.GetClient(), o.Logger)
-	kube := mgr.GetClient()
-	res := connection.NewResolver(kube, mgr.GetAPIReader(),
-		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
-	gate := custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess})
-	c := &connector{kube: kube, uncached: mgr.GetAPIReader(), identify: custody.ByClient(o.NewClient), now: time.Now, peers: listPeers(kube),
-		gate: gate, newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }}
-	opts := append(o.Managed(mgr, name),
-		managed.WithTypedExternalConnector[*v1alpha1.BucketLifecycle](c),
+	w := o.Wire(mgr, options.Kind{GroupKind: v1alpha1.BucketLifecycleGroupKind, GVK: v1alpha1.BucketLifecycleGroupVersionKind, Names: names,
+		New:  func() custody.Subject { return &v1alpha1.BucketLifecycle{} },
+		List: func() client.ObjectList { return &v1alpha1.BucketLifecycleList{} }})
+	c := &connector{kube: w.Kube, uncached: w.Uncached, identify: custody.ByClient(o.NewClient), now: time.Now, peers: listPeers(w.Kube),
+		gate: w.Gate, newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }}
+	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.BucketLifecycle](c),
 		// The bucket, not metadata.name, identifies the configuration, and
 		// it may come from a reference resolved later: no external name.
 		managed.WithInitializers(),
 		// A put is idempotent, so an interrupted create is safe to retry.
 		managed.WithDeterministicExternalName(true))
-	r := managed.NewReconciler(mgr, resource.ManagedKind(v1alpha1.BucketLifecycleGroupVersionKind), opts...)
-
-	m := mapper{kube: kube}
-	b := ctrl.NewControllerManagedBy(mgr).
-		Named(name).
-		WithOptions(o.ForControllerRuntime()).
-		For(&v1alpha1.BucketLifecycle{}, builder.WithPredicates(custody.DesiredStateChanged(), notResolution())).
+	m := mapper{kube: w.Kube}
+	b := w.Builder(notResolution()).
 		Watches(&v1alpha1.Tier{}, resetting(m.forTier), builder.WithPredicates(becameReady())).
 		Watches(&v1alpha1.Bucket{}, resetting(m.forBucket), builder.WithPredicates(predicate.Or(becameReady(), custody.CustodyChanged()))).
 		Watches(&v1alpha1.BucketLifecycle{}, resetting(m.forPeers), builder.WithPredicates(custody.CustodyChanged()))
-	w := custody.Watch{Kube: kube, List: func() client.ObjectList { return &v1alpha1.BucketLifecycleList{} }, Log: o.Logger.WithValues("controller", name)}
-	inner := &awaiting{kube: kube, poll: o.PollInterval, inner: ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter)}
-	return w.Setup(b, nsAccess).Complete(&custody.Screen{Kube: kube, Gate: gate, Poll: o.PollInterval, Names: names,
-		New: func() custody.Subject { return &v1alpha1.BucketLifecycle{} }, Inner: inner})
+	return w.Complete(b, &awaiting{kube: w.Kube, poll: o.PollInterval, inner: r})
 }
 
 func newClient(c rustfs.Config) (api, error) { return rustfs.New(c) }

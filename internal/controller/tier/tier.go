@@ -18,7 +18,6 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
@@ -46,43 +45,29 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // share one tier list per endpoint and credentials (tierList), and a
 // client per Connect shares the manager's transports and identity cache.
 func Setup(mgr ctrl.Manager, o options.Options) error {
-	name := managed.ControllerName(v1alpha1.TierGroupKind)
-	ctx := context.Background()
-	if err := addIndexes(ctx, mgr.GetFieldIndexer(), o.Custody); err != nil {
+	if err := addIndexes(context.Background(), mgr.GetFieldIndexer(), o.Custody); err != nil {
 		return err
 	}
-	nsAccess := o.Custody.NamespaceAccess(ctx, mgr.GetClient(), o.Logger)
-	kube := mgr.GetClient()
-	log := o.Logger.WithValues("controller", name)
-	resolver := connection.NewResolver(kube, mgr.GetAPIReader(),
-		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
-	gate := custody.NewGate(kube, resolver, custody.Namespaces{Reader: kube, Allowed: nsAccess})
-	gate.Report = report
+	w := o.Wire(mgr, options.Kind{GroupKind: v1alpha1.TierGroupKind, GVK: v1alpha1.TierGroupVersionKind, Names: names,
+		New: func() custody.Subject { return &v1alpha1.Tier{} }, List: func() client.ObjectList { return &v1alpha1.TierList{} }})
+	w.Gate.Report = report
 	clients := func(c rustfs.Config) (rustfs.TierAPI, error) { return o.NewClient(c) }
 	changes := make(chan event.TypedGenericEvent[[]tierview.Change], changeBuffer)
-	tiers, err := tierList(mgr.Add, o, listWith(clients), send(changes, log))
+	tiers, err := tierList(mgr.Add, o, listWith(clients), send(changes, w.Log))
 	if err != nil {
 		return err
 	}
-	c := &connector{kube: kube, uncached: mgr.GetAPIReader(), gate: gate, identify: custody.ByClient(o.NewClient),
+	c := &connector{kube: w.Kube, uncached: w.Uncached, gate: w.Gate, identify: custody.ByClient(o.NewClient),
 		newClient: clients, tiers: tiers, now: time.Now, poll: o.PollInterval}
-	opts := append(o.Managed(mgr, name),
-		managed.WithTypedExternalConnector[*v1alpha1.Tier](c),
-		managed.WithInitializers(&externalName{kube: kube}),
+	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.Tier](c),
+		managed.WithInitializers(&externalName{kube: w.Kube}),
 		managed.WithDeterministicExternalName(true),
 		managed.WithTimeout(reconcileTimeout))
-	r := managed.NewReconciler(mgr, resource.ManagedKind(v1alpha1.TierGroupVersionKind), opts...)
-
-	b := ctrl.NewControllerManagedBy(mgr).
-		Named(name).
-		WithOptions(o.ForControllerRuntime()).
-		For(&v1alpha1.Tier{}, builder.WithPredicates(custody.DesiredStateChanged())).
-		WatchesMetadata(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(tiersUsingSecret(kube, log))).
-		Watches(&v1alpha1.Tier{}, handler.EnqueueRequestsFromMapFunc(peersOf(kube, log)), builder.WithPredicates(custody.CustodyChanged())).
-		WatchesRawSource(source.Channel(changes, handler.TypedEnqueueRequestsFromMapFunc(tiersNaming(kube, log))))
-	w := custody.Watch{Kube: kube, List: func() client.ObjectList { return &v1alpha1.TierList{} }, Log: log}
-	return w.Setup(b, nsAccess).Complete(&custody.Screen{Kube: kube, Gate: gate, Poll: o.PollInterval, Names: names,
-		New: func() custody.Subject { return &v1alpha1.Tier{} }, Inner: ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter)})
+	b := w.Builder().
+		WatchesMetadata(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(tiersUsingSecret(w.Kube, w.Log))).
+		Watches(&v1alpha1.Tier{}, handler.EnqueueRequestsFromMapFunc(peersOf(w.Kube, w.Log)), builder.WithPredicates(custody.CustodyChanged())).
+		WatchesRawSource(source.Channel(changes, handler.TypedEnqueueRequestsFromMapFunc(tiersNaming(w.Kube, w.Log))))
+	return w.Complete(b, r)
 }
 
 // reconcileTimeout bounds one reconcile of a Tier: a tier list, then an add

@@ -1,0 +1,89 @@
+package options
+
+import (
+	"context"
+
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+)
+
+// A Kind is what the controller of one managed kind tells Wire about the
+// kind: everything else of its wiring is the same for every kind.
+type Kind struct {
+	// GroupKind names the controller (managed.ControllerName).
+	GroupKind string
+	GVK       schema.GroupVersionKind
+	// New returns a new, empty resource of the kind; List a new, empty
+	// list of it.
+	New  func() custody.Subject
+	List func() client.ObjectList
+	// Names are the RustFS names a resource of the kind writes or refers
+	// to, which the tenancy rules check (custody.Screen).
+	Names func(s custody.Subject) custody.Names
+}
+
+// A Wiring holds what every managed kind's controller builds the same way:
+// its name and logger, the custody Gate its connector opens connections
+// through, and whether the tenancy rules may read Namespaces.
+type Wiring struct {
+	Kind
+	Name     string
+	Kube     client.Client
+	Uncached client.Reader
+	Log      logging.Logger
+	Gate     *custody.Gate
+
+	mgr      ctrl.Manager
+	o        Options
+	nsAccess bool
+}
+
+// Wire builds the dependencies every managed kind's controller shares. The
+// kind's field indexes must be registered before.
+func (o Options) Wire(mgr ctrl.Manager, k Kind) *Wiring {
+	kube := mgr.GetClient()
+	nsAccess := o.Custody.NamespaceAccess(context.Background(), kube, o.Logger)
+	res := connection.NewResolver(kube, mgr.GetAPIReader(),
+		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
+	name := managed.ControllerName(k.GroupKind)
+	return &Wiring{Kind: k, Name: name, Kube: kube, Uncached: mgr.GetAPIReader(), Log: o.Logger.WithValues("controller", name),
+		Gate: custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess}),
+		mgr:  mgr, o: o, nsAccess: nsAccess}
+}
+
+// Reconciler returns the kind's managed reconciler, with the options every
+// kind uses (Options.Managed) then opts, behind the global rate limiter.
+func (w *Wiring) Reconciler(opts ...managed.ReconcilerOption) reconcile.Reconciler {
+	r := managed.NewReconciler(w.mgr, resource.ManagedKind(w.GVK), append(w.o.Managed(w.mgr, w.Name), opts...)...)
+	return ratelimiter.NewReconciler(w.Name, r, w.o.GlobalRateLimiter)
+}
+
+// Builder returns the controller builder for the kind's resources, which
+// it reconciles when their desired state changes and preds all pass.
+func (w *Wiring) Builder(preds ...predicate.Predicate) *builder.Builder {
+	return ctrl.NewControllerManagedBy(w.mgr).
+		Named(w.Name).
+		WithOptions(w.o.ForControllerRuntime()).
+		For(w.New(), builder.WithPredicates(append([]predicate.Predicate{custody.DesiredStateChanged()}, preds...)...))
+}
+
+// Complete adds the tenancy inputs' watches (custody.Watch) to b and
+// completes it with inner behind the tenancy rules (custody.Screen).
+func (w *Wiring) Complete(b *builder.Builder, inner reconcile.Reconciler) error {
+	cw := custody.Watch{Kube: w.Kube, List: w.List, Log: w.Log}
+	return cw.Setup(b, w.nsAccess).Complete(&custody.Screen{Kube: w.Kube, Gate: w.Gate, Poll: w.o.PollInterval, Names: w.Names,
+		New: w.New, Inner: inner})
+}
