@@ -37,20 +37,9 @@ const anyName = "*"
 // BucketAccesses by ProviderConfig that the tenancy watches read, and the
 // index of Buckets by bucket that the bucket rule reads.
 func addIndexes(ctx context.Context, fi client.FieldIndexer, s *custody.Shared) error {
-	for field, fn := range map[string]func(*v1alpha1.BucketAccess) []string{indexBucket: bucketNames, indexBucketRef: bucketRefs,
-		indexSecret: connectionSecret} {
-		extract := func(o client.Object) []string {
-			cr, ok := o.(*v1alpha1.BucketAccess)
-			if !ok {
-				return nil
-			}
-			return fn(cr)
-		}
-		if err := s.Index(ctx, fi, &v1alpha1.BucketAccess{}, field, extract); err != nil {
-			return err
-		}
-	}
-	if err := s.Index(ctx, fi, &v1alpha1.BucketAccess{}, custody.IndexProviderConfig, custody.IndexByProviderConfig); err != nil {
+	if err := custody.IndexKind(ctx, s, fi, &v1alpha1.BucketAccess{}, map[string]func(*v1alpha1.BucketAccess) []string{
+		indexBucket: bucketNames, indexBucketRef: bucketRefs, indexSecret: connectionSecret,
+	}); err != nil {
 		return err
 	}
 	return s.Index(ctx, fi, &v1alpha1.Bucket{}, custody.IndexExternalName, custody.IndexByExternalName)

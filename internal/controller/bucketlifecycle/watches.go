@@ -38,21 +38,9 @@ const (
 const anyName = "*"
 
 func setupIndexes(ctx context.Context, idx client.FieldIndexer, s *custody.Shared) error {
-	for key, fn := range map[string]func(*v1alpha1.BucketLifecycle) []string{
+	if err := custody.IndexKind(ctx, s, idx, &v1alpha1.BucketLifecycle{}, map[string]func(*v1alpha1.BucketLifecycle) []string{
 		indexBucket: bucketOf, indexBucketRef: bucketRefsOf, indexTierRef: tierRefsOf, indexStorageClass: storageClassesOf,
-	} {
-		extract := func(o client.Object) []string {
-			cr, ok := o.(*v1alpha1.BucketLifecycle)
-			if !ok {
-				return nil
-			}
-			return fn(cr)
-		}
-		if err := s.Index(ctx, idx, &v1alpha1.BucketLifecycle{}, key, extract); err != nil {
-			return err
-		}
-	}
-	if err := s.Index(ctx, idx, &v1alpha1.BucketLifecycle{}, custody.IndexProviderConfig, custody.IndexByProviderConfig); err != nil {
+	}); err != nil {
 		return err
 	}
 	// Rule 5 reads the custody of the Buckets of a lifecycle's bucket.

@@ -72,3 +72,22 @@ func (s *Shared) NamespaceAccess(ctx context.Context, c client.Client, log loggi
 	s.checked, s.allowed = true, true
 	return true
 }
+
+// IndexKind registers, for objects of obj's type T, one field index per
+// entry of fields, each extracting its values from a T, and the index by
+// ProviderConfig that the tenancy watches read (Watch).
+func IndexKind[T client.Object](ctx context.Context, s *Shared, fi client.FieldIndexer, obj T, fields map[string]func(T) []string) error {
+	for field, fn := range fields {
+		extract := func(o client.Object) []string {
+			cr, ok := o.(T)
+			if !ok {
+				return nil
+			}
+			return fn(cr)
+		}
+		if err := s.Index(ctx, fi, obj, field, extract); err != nil {
+			return err
+		}
+	}
+	return s.Index(ctx, fi, obj, IndexProviderConfig, IndexByProviderConfig)
+}
