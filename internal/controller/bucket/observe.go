@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	corev1 "k8s.io/api/core/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
@@ -44,7 +42,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.Ex
 	}
 	if v.Refusal != nil {
 		cr.Status.AtProvider = v1alpha1.BucketObservation{}
-		cr.SetConditions(notReady(v.Refusal.Reason, v.Refusal.Message))
+		cr.SetConditions(custody.Unready(v.Refusal.Reason, v.Refusal.Message))
 		return managed.ExternalObservation{}, v.Refusal
 	}
 	if !exists {
@@ -59,7 +57,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.Ex
 	if c := conflicts(want, got); len(c) > 0 {
 		msg := fmt.Sprintf("bucket %q exists with settings that cannot change on an existing bucket: %s. Set them in the spec "+
 			"to the live values, or use another bucket name; the provider writes nothing to this bucket until then", name, strings.Join(c, "; "))
-		cr.SetConditions(notReady(v1alpha1.ReasonBucketConflict, msg))
+		cr.SetConditions(custody.Unready(v1alpha1.ReasonBucketConflict, msg))
 		return managed.ExternalObservation{}, errors.New(msg)
 	}
 	diff := versioningDiff(want, got)
@@ -115,7 +113,7 @@ func checkBucketName(cr *v1alpha1.Bucket, name string) error {
 	}
 	msg := fmt.Sprintf("bucket name %q breaks the S3 bucket naming rules: it %s. Set the crossplane.io/external-name annotation "+
 		"(which defaults to metadata.name) to a valid name; the provider sends nothing to RustFS until then", name, broken)
-	cr.SetConditions(notReady(v1alpha1.ReasonInvalidBucketName, msg))
+	cr.SetConditions(custody.Unready(v1alpha1.ReasonInvalidBucketName, msg))
 	return errors.New(msg)
 }
 
@@ -141,16 +139,7 @@ func (e *external) settings(ctx context.Context, name string) (settings, error) 
 // so that the write is not attempted again. When no write is needed any
 // more, the record is cleared.
 func (e *external) recorded(ctx context.Context, cr *v1alpha1.Bucket, upToDate bool) error {
-	b, blocked := custody.Blocked(cr, e.fingerprint(cr), "", e.now())
-	if _, ok := cr.GetAnnotations()[custody.BlockKey]; ok && upToDate {
-		custody.Delete(cr, custody.BlockKey)
-		return custody.Persist(ctx, e.kube, cr, custody.BlockKey)
-	}
-	if !blocked || upToDate {
-		return nil
-	}
-	cr.SetConditions(notReady(b.Reason, b.Message))
-	return errors.New(b.Message)
+	return custody.Recorded(ctx, e.kube, cr, e.fingerprint(cr), e.now(), upToDate)
 }
 
 // fingerprint digests what lifts a block: the resource's generation, its
@@ -176,11 +165,7 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.Bucket) (managed.Ext
 	if err := e.client.CreateBucket(ctx, name, rustfs.CreateBucketOptions{Region: want.Region, ObjectLock: want.ObjectLock}); err != nil {
 		return managed.ExternalCreation{}, e.createFailed(ctx, cr, err)
 	}
-	custody.Delete(cr, custody.BlockKey)
-	was := custody.Record(cr)
-	created := was
-	created.Acquired = v1alpha1.AcquiredCreated
-	if err := custody.Save(ctx, e.kube, cr, was, created); err != nil {
+	if err := custody.Created(ctx, e.kube, cr); err != nil {
 		return managed.ExternalCreation{}, err
 	}
 	if want.Versioning == rustfs.VersioningUnset {
@@ -216,14 +201,8 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.Bucket, op string, err
 	}
 	msg := fmt.Sprintf("cannot %s bucket %q (%v): fix spec.forProvider or the bucket name, or the ProviderConfig's credentials "+
 		"if access was denied; the provider does not retry until the Bucket or its ProviderConfig changes", op, name, err)
-	custody.Set(cr, custody.BlockKey, custody.Block{Reason: v1alpha1.ReasonBucketApplyFailed, Message: msg, Fingerprint: e.fingerprint(cr)})
-	cr.SetConditions(notReady(v1alpha1.ReasonBucketApplyFailed, msg))
-	if persist {
-		if perr := custody.Persist(ctx, e.kube, cr, custody.BlockKey); perr != nil {
-			return perr
-		}
-	}
-	return &custody.BlockError{Message: msg, Cause: err}
+	return custody.Refuse(ctx, e.kube, cr, custody.Block{Reason: v1alpha1.ReasonBucketApplyFailed, Message: msg, Fingerprint: e.fingerprint(cr)},
+		persist, err)
 }
 
 // createFailed drops the intent to create when RustFS answered that the
@@ -248,10 +227,4 @@ func (e *external) confirm(ctx context.Context, cr *v1alpha1.Bucket) error {
 		return errors.New("another Bucket has just become the owner of this bucket; nothing is written, and the next reconcile reports it")
 	}
 	return nil
-}
-
-func notReady(reason xpv2.ConditionReason, msg string) xpv2.Condition {
-	return xpv2.Condition{
-		Type: xpv2.TypeReady, Status: corev1.ConditionFalse, Reason: reason, Message: msg, LastTransitionTime: metav1.Now(),
-	}
 }

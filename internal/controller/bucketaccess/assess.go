@@ -6,13 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
-
-	corev1 "k8s.io/api/core/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
-	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
@@ -99,7 +94,7 @@ func (e *external) report(_ context.Context, cr *v1alpha1.BucketAccess, err erro
 	var r *custody.Refusal
 	if errors.As(err, &r) {
 		cr.Status.AtProvider = v1alpha1.BucketAccessObservation{}
-		cr.SetConditions(notReady(r.Reason, r.Message))
+		cr.SetConditions(custody.Unready(r.Reason, r.Message))
 	}
 	return err
 }
@@ -109,25 +104,11 @@ func (e *external) report(_ context.Context, cr *v1alpha1.BucketAccess, err erro
 // not attempted again until the BucketAccess or its ProviderConfig
 // changes. When no write is needed any more, the record is cleared.
 func (e *external) recorded(ctx context.Context, cr *v1alpha1.BucketAccess, upToDate bool) error {
-	b, blocked := custody.Blocked(cr, e.fingerprint(cr), "", e.now())
-	if _, ok := cr.GetAnnotations()[custody.BlockKey]; ok && upToDate {
-		custody.Delete(cr, custody.BlockKey)
-		return custody.Persist(ctx, e.kube, cr, custody.BlockKey)
-	}
-	if !blocked || upToDate {
-		return nil
-	}
-	cr.SetConditions(notReady(b.Reason, b.Message))
-	return errors.New(b.Message)
+	return custody.Recorded(ctx, e.kube, cr, e.fingerprint(cr), e.now(), upToDate)
 }
 
 // fingerprint digests what lifts a block: the resource's generation and its
 // ProviderConfig's revision (which covers the credentials Secret).
 func (e *external) fingerprint(cr *v1alpha1.BucketAccess) string {
 	return custody.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), e.conn.Revision)
-}
-
-func notReady(reason xpv2.ConditionReason, msg string) xpv2.Condition {
-	return xpv2.Condition{Type: xpv2.TypeReady, Status: corev1.ConditionFalse, Reason: reason, Message: msg,
-		LastTransitionTime: metav1.NewTime(time.Now())}
 }

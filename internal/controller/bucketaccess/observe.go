@@ -34,7 +34,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.BucketAccess) (mana
 	}
 	d, err := desire(cr)
 	if err != nil {
-		cr.SetConditions(notReady(v1alpha1.ReasonAccessApplyFailed, err.Error()))
+		cr.SetConditions(custody.Unready(v1alpha1.ReasonAccessApplyFailed, err.Error()))
 		return managed.ExternalObservation{}, err
 	}
 	proof, err := e.admit(ctx, cr, d.buckets)

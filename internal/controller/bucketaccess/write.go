@@ -45,11 +45,7 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.BucketAccess) (manag
 	case err != nil:
 		return managed.ExternalCreation{}, e.fail(ctx, cr, "create", err, sk)
 	}
-	custody.Delete(cr, custody.BlockKey)
-	was := custody.Record(cr)
-	created := was
-	created.Acquired = v1alpha1.AcquiredCreated
-	if err := custody.Save(ctx, e.kube, cr, was, created); err != nil {
+	if err := custody.Created(ctx, e.kube, cr); err != nil {
 		return managed.ExternalCreation{}, err
 	}
 	return managed.ExternalCreation{ConnectionDetails: e.details(ak, sk, d.buckets)}, nil
@@ -149,7 +145,7 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.BucketAccess, op strin
 	msg := fmt.Sprintf("cannot %s the key (%v): fix spec.forProvider, or the ProviderConfig's credentials if access was "+
 		"denied; the provider does not retry until the BucketAccess or its ProviderConfig changes", op, err)
 	custody.Set(cr, custody.BlockKey, custody.Block{Reason: v1alpha1.ReasonAccessApplyFailed, Message: msg, Fingerprint: e.fingerprint(cr)})
-	cr.SetConditions(notReady(v1alpha1.ReasonAccessApplyFailed, msg))
+	cr.SetConditions(custody.Unready(v1alpha1.ReasonAccessApplyFailed, msg))
 	if perr := custody.Persist(ctx, e.kube, cr, custody.BlockKey); perr != nil {
 		return perr
 	}

@@ -111,19 +111,13 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.BucketLifecycle, desir
 	msg := fmt.Sprintf("RustFS refused the lifecycle configuration of bucket %q (%v): fix spec.forProvider.rules, or the "+
 		"ProviderConfig's credentials if access was denied; the provider does not retry until the BucketLifecycle or its "+
 		"ProviderConfig changes", bucket, err)
-	custody.Set(cr, custody.BlockKey, custody.Block{Reason: v1alpha1.ReasonLifecycleApplyFailed, Message: msg, Fingerprint: e.fingerprint(cr)})
-	cr.SetConditions(notReady(v1alpha1.ReasonLifecycleApplyFailed, msg))
-	if persist {
-		if perr := custody.Persist(ctx, e.kube, cr, custody.BlockKey); perr != nil {
-			return perr
-		}
-	}
-	return &custody.BlockError{Message: msg, Cause: err}
+	return custody.Refuse(ctx, e.kube, cr, custody.Block{Reason: v1alpha1.ReasonLifecycleApplyFailed, Message: msg,
+		Fingerprint: e.fingerprint(cr)}, persist, err)
 }
 
 func (e *external) retryLater(ctx context.Context, cr *v1alpha1.BucketLifecycle, reason xpv2.ConditionReason, msg string, err error, persist bool) error {
 	custody.Set(cr, keyRetry, retry{Reason: reason, Message: msg})
-	cr.SetConditions(notReady(reason, msg))
+	cr.SetConditions(custody.Unready(reason, msg))
 	if persist {
 		if perr := custody.Persist(ctx, e.kube, cr, keyRetry); perr != nil {
 			return perr

@@ -103,7 +103,7 @@ func (e *external) refuse(ctx context.Context, cr *v1alpha1.BucketLifecycle, r *
 		return err
 	}
 	cr.Status.AtProvider = v1alpha1.BucketLifecycleObservation{}
-	cr.SetConditions(notReady(r.Reason, r.Message))
+	cr.SetConditions(custody.Unready(r.Reason, r.Message))
 	return r
 }
 

@@ -63,12 +63,6 @@ func fold(cr *v1alpha1.BucketLifecycle, a applied) {
 	cr.Status.AtProvider.DroppedFields = a.Dropped
 }
 
-func notReady(reason xpv2.ConditionReason, msg string) xpv2.Condition {
-	return xpv2.Condition{
-		Type: xpv2.TypeReady, Status: corev1.ConditionFalse, Reason: reason, Message: msg, LastTransitionTime: metav1.Now(),
-	}
-}
-
 // degraded reports which fields RustFS dropped, or that it kept them all.
 func degraded(fields []string) xpv2.Condition {
 	c := xpv2.Condition{

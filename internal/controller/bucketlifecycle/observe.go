@@ -77,7 +77,7 @@ func (e *external) owned(ctx context.Context, cr *v1alpha1.BucketLifecycle) (*ru
 		return nil, err
 	case v.Refusal != nil:
 		cr.Status.AtProvider = v1alpha1.BucketLifecycleObservation{}
-		cr.SetConditions(notReady(v.Refusal.Reason, v.Refusal.Message))
+		cr.SetConditions(custody.Unready(v.Refusal.Reason, v.Refusal.Message))
 		return nil, v.Refusal
 	}
 	return live, err
@@ -90,7 +90,7 @@ func checkSpec(cr *v1alpha1.BucketLifecycle) error {
 		return nil
 	}
 	msg := "the lifecycle rules cannot be applied: " + strings.Join(problems, "; ")
-	cr.SetConditions(notReady(v1alpha1.ReasonLifecycleApplyFailed, msg))
+	cr.SetConditions(custody.Unready(v1alpha1.ReasonLifecycleApplyFailed, msg))
 	return errors.New(msg)
 }
 
@@ -102,7 +102,7 @@ func (e *external) live(cr *v1alpha1.BucketLifecycle, l *rustfs.Lifecycle, err e
 	case rustfs.IsNoSuchLifecycle(err):
 		return nil, nil
 	case rustfs.IsNoSuchBucket(err):
-		cr.SetConditions(notReady(v1alpha1.ReasonBucketNotFound, bucketNotFound(cr.Spec.ForProvider.Bucket, e.conn.Endpoint)))
+		cr.SetConditions(custody.Unready(v1alpha1.ReasonBucketNotFound, bucketNotFound(cr.Spec.ForProvider.Bucket, e.conn.Endpoint)))
 		return nil, errors.Wrap(err, "cannot observe the lifecycle configuration")
 	case err != nil:
 		return nil, errors.Wrap(err, "cannot observe the lifecycle configuration")
@@ -126,7 +126,7 @@ func (e *external) recorded(ctx context.Context, cr *v1alpha1.BucketLifecycle, v
 	var r retry
 	if custody.Get(cr, keyRetry, &r) && !v.exists {
 		v.exists = true
-		cr.SetConditions(notReady(r.Reason, r.Message))
+		cr.SetConditions(custody.Unready(r.Reason, r.Message))
 	}
 	b, blocked := custody.Blocked(cr, e.fingerprint(cr), "", time.Now())
 	_, noted := cr.GetAnnotations()[keyRetry]
@@ -138,7 +138,7 @@ func (e *external) recorded(ctx context.Context, cr *v1alpha1.BucketLifecycle, v
 	if !blocked {
 		return nil
 	}
-	cr.SetConditions(notReady(b.Reason, b.Message))
+	cr.SetConditions(custody.Unready(b.Reason, b.Message))
 	return errors.New(b.Message)
 }
 

@@ -49,11 +49,7 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 		return managed.ExternalCreation{}, e.addFailed(cr, c, err)
 	}
 	custody.Set(cr, credentialsKey, c.applied())
-	custody.Delete(cr, custody.BlockKey)
-	rec := custody.Record(cr)
-	created := rec
-	created.Acquired = v1alpha1.AcquiredCreated
-	return managed.ExternalCreation{}, errors.Wrap(custody.Save(ctx, e.kube, cr, rec, created), errPersist)
+	return managed.ExternalCreation{}, errors.Wrap(custody.Created(ctx, e.kube, cr), errPersist)
 }
 
 // prepare repeats, before a write, the checks Observe made: the tier name
