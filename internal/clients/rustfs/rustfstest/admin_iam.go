@@ -105,6 +105,24 @@ func (q query) accessKeyField() (string, *s3Error) {
 	return ak, err
 }
 
+// userAccessKey is the accessKey of a user route's query, required: a
+// query that does not decode fails as it does, and a missing or empty key
+// is "access key is empty".
+func userAccessKey(r *http.Request) (string, *s3Error) {
+	q, err := parseQuery(r)
+	if err != nil {
+		return "", err
+	}
+	ak, err := q.accessKeyField()
+	if err != nil {
+		return "", err
+	}
+	if ak == "" {
+		return "", invalidArgument("access key is empty")
+	}
+	return ak, nil
+}
+
 // splitPolicyNames is MappedPolicy::to_slice: comma-separated names, blank
 // ones dropped, the others kept as they are (not trimmed).
 func splitPolicyNames(s string) []string {

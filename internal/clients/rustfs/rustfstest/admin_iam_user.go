@@ -17,16 +17,9 @@ func internalError(message string) *s3Error {
 // addUser is AddUser::call (docs/rustfs-wire.md §20.2). It creates a user, or replaces an
 // existing user's secret key and status (its policy mapping stays).
 func (e *Emulator) addUser(c *call) *s3Error {
-	q, err := parseQuery(c.r)
+	ak, err := userAccessKey(c.r)
 	if err != nil {
 		return err
-	}
-	ak, err := q.accessKeyField()
-	if err != nil {
-		return err
-	}
-	if ak == "" {
-		return invalidArgument("access key is empty")
 	}
 	if err := c.adminBody(); err != nil {
 		return err
@@ -139,16 +132,9 @@ type userInfoJSON struct {
 // userInfo is GetUserInfo::call (docs/rustfs-wire.md §20.3): 404 NoSuchResource for an unknown
 // user, 500 "action not allowed" for a service account's key.
 func (e *Emulator) userInfo(c *call) *s3Error {
-	q, err := parseQuery(c.r)
+	ak, err := userAccessKey(c.r)
 	if err != nil {
 		return err
-	}
-	ak, err := q.accessKeyField()
-	if err != nil {
-		return err
-	}
-	if ak == "" {
-		return invalidArgument("access key is empty")
 	}
 	self := ak == c.who.accessKey && c.who.parent == ""
 	if self && !c.who.allowedSelf(actionGetUser) || !self && !c.who.allowed(actionGetUser) {
@@ -220,16 +206,10 @@ func (e *Emulator) removeUser(c *call) *s3Error {
 	if !c.who.allowed(actionDeleteUser) {
 		return errAccessDenied
 	}
-	q, err := parseQuery(c.r)
-	if err != nil {
-		return err
-	}
-	ak, err := q.accessKeyField()
+	ak, err := userAccessKey(c.r)
 	switch {
 	case err != nil:
 		return err
-	case ak == "":
-		return invalidArgument("access key is empty")
 	case ak == e.root.accessKey || ak == c.who.accessKey || ak == c.who.parent:
 		return invalidArgument("cannot remove the current user")
 	}

@@ -2,7 +2,6 @@ package rustfstest
 
 import (
 	"net/http"
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -143,13 +142,8 @@ func clearDetail(err *s3Error) string {
 
 func parseClearQuery(raw string) (rnd string, force bool, err *s3Error) {
 	seen := map[string]bool{}
-	for _, part := range strings.Split(raw, "&") {
-		if part == "" {
-			continue
-		}
-		k, v, _ := strings.Cut(part, "=")
-		k, _ = url.QueryUnescape(k)
-		v, _ = url.QueryUnescape(v)
+	for _, p := range splitQuery(raw) {
+		k, v := p.key, p.value
 		if k != "rand" && k != "force" {
 			return "", false, invalidArgument("unknown clear-tier query parameter")
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 )
@@ -196,16 +195,11 @@ var adminQueryKeys = map[string]bool{"accessKey": true, "status": true, "secretK
 // a duplicated known key is an error (docs/rustfs-wire.md §1).
 func parseAdminQuery(raw string) (map[string]string, *s3Error) {
 	out := map[string]string{}
-	for _, part := range strings.Split(raw, "&") {
-		if part == "" {
-			continue
-		}
-		k, v, _ := strings.Cut(part, "=")
-		dk, err1 := url.QueryUnescape(k)
-		dv, err2 := url.QueryUnescape(v)
-		if err1 != nil || err2 != nil {
+	for _, p := range splitQuery(raw) {
+		if !p.ok {
 			return nil, invalidArgument("failed to decode query")
 		}
+		dk, dv := p.key, p.value
 		if !adminQueryKeys[dk] {
 			continue
 		}

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/http"
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -104,15 +103,10 @@ func isUnreserved(ch byte) bool {
 // canonicalQuery decodes the raw query and re-encodes it sorted by key, then value.
 func canonicalQuery(raw string) string {
 	var pairs [][2]string
-	for _, part := range strings.Split(raw, "&") {
-		if part == "" {
-			continue
-		}
-		k, v, _ := strings.Cut(part, "=")
-		dk, err1 := url.QueryUnescape(k)
-		dv, err2 := url.QueryUnescape(v)
-		if err1 != nil || err2 != nil {
-			dk, dv = k, v
+	for _, p := range splitQuery(raw) {
+		dk, dv := p.key, p.value
+		if !p.ok {
+			dk, dv = p.rawKey, p.rawValue
 		}
 		if dk != "X-Amz-Signature" {
 			pairs = append(pairs, [2]string{uriEncode(dk, true), uriEncode(dv, true)})
