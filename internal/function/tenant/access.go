@@ -6,7 +6,6 @@ import (
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"github.com/crossplane/function-sdk-go/resource"
 
@@ -55,18 +54,8 @@ func validateAccess(entries []TenantAccess, buckets []TenantBucket) error {
 	for _, b := range buckets {
 		own[b.Name] = true
 	}
-	seen := map[string]int{}
-	for i, a := range entries {
-		path := fmt.Sprintf("access[%d]", i)
-		if j, dup := seen[a.Name]; dup {
-			return errors.Errorf("%s.name: duplicate access name %q, already used by access[%d]; access names must be unique", path, a.Name, j)
-		}
-		seen[a.Name] = i
-		if err := validateAccessEntry(path, a, own); err != nil {
-			return err
-		}
-	}
-	return nil
+	return eachUnique("access", "access", entries, func(a TenantAccess) string { return a.Name },
+		func(path string, a TenantAccess) error { return validateAccessEntry(path, a, own) })
 }
 
 // validateAccessEntry checks one access entry.

@@ -65,14 +65,22 @@ func validateProviderConfig(r *ProviderConfigReference) error {
 
 // validateTiers checks every tier and that tier names are unique.
 func validateTiers(tiers []TenantTier) error {
+	return eachUnique("tiers", "tier", tiers, func(t TenantTier) string { return t.Name }, validateTier)
+}
+
+// eachUnique checks items, the entries of the list field whose names are
+// what names: that each name is used once, then each entry with check at
+// its path (field[i]).
+func eachUnique[T any](field, what string, items []T, name func(T) string, check func(path string, item T) error) error {
 	seen := map[string]int{}
-	for i, t := range tiers {
-		path := fmt.Sprintf("tiers[%d]", i)
-		if j, dup := seen[t.Name]; dup {
-			return errors.Errorf("%s.name: duplicate tier name %q, already used by tiers[%d]; tier names must be unique", path, t.Name, j)
+	for i, it := range items {
+		path := fmt.Sprintf("%s[%d]", field, i)
+		n := name(it)
+		if j, dup := seen[n]; dup {
+			return errors.Errorf("%s.name: duplicate %s name %q, already used by %s[%d]; %s names must be unique", path, what, n, field, j, what)
 		}
-		seen[t.Name] = i
-		if err := validateTier(path, t); err != nil {
+		seen[n] = i
+		if err := check(path, it); err != nil {
 			return err
 		}
 	}
@@ -118,23 +126,15 @@ func validEndpoint(s string) bool {
 // validateBuckets checks every bucket and its lifecycle, and that bucket
 // names are unique.
 func validateBuckets(buckets []TenantBucket) error {
-	seen := map[string]int{}
-	for i, b := range buckets {
-		path := fmt.Sprintf("buckets[%d]", i)
-		if j, dup := seen[b.Name]; dup {
-			return errors.Errorf("%s.name: duplicate bucket name %q, already used by buckets[%d]; bucket names must be unique", path, b.Name, j)
-		}
-		seen[b.Name] = i
+	return eachUnique("buckets", "bucket", buckets, func(b TenantBucket) string { return b.Name }, func(path string, b TenantBucket) error {
 		if err := validateBucket(path, b); err != nil {
 			return err
 		}
-		if b.Lifecycle != nil {
-			if err := validateLifecycle(path+".lifecycle", *b.Lifecycle); err != nil {
-				return err
-			}
+		if b.Lifecycle == nil {
+			return nil
 		}
-	}
-	return nil
+		return validateLifecycle(path+".lifecycle", *b.Lifecycle)
+	})
 }
 
 // validateBucket checks a bucket's name and settings.
