@@ -38,11 +38,11 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // the Buckets whose custody changes, so that the others of the same bucket
 // decide again, and the tenancy inputs (custody.Watch).
 func Setup(mgr ctrl.Manager, o options.Options) error {
-	if err := addIndexes(context.Background(), mgr.GetFieldIndexer(), o.Custody); err != nil {
+	w, err := o.Wire(mgr, options.Kind{Index: addIndexes, GroupKind: v1alpha1.BucketGroupKind, GVK: v1alpha1.BucketGroupVersionKind, Names: names,
+		New: func() custody.Subject { return &v1alpha1.Bucket{} }, List: func() client.ObjectList { return &v1alpha1.BucketList{} }})
+	if err != nil {
 		return err
 	}
-	w := o.Wire(mgr, options.Kind{GroupKind: v1alpha1.BucketGroupKind, GVK: v1alpha1.BucketGroupVersionKind, Names: names,
-		New: func() custody.Subject { return &v1alpha1.Bucket{} }, List: func() client.ObjectList { return &v1alpha1.BucketList{} }})
 	c := &connector{kube: w.Kube, uncached: w.Uncached, identify: custody.ByClient(o.NewClient), now: time.Now, gate: w.Gate,
 		newClient: func(c rustfs.Config) (rustfs.BucketAPI, error) { return o.NewClient(c) }}
 	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.Bucket](c),

@@ -55,11 +55,11 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // the deletion of connection Secrets, so that a lost secret key is
 // replaced at once; and the tenancy inputs (custody.Watch).
 func Setup(mgr ctrl.Manager, o options.Options) error {
-	if err := addIndexes(context.Background(), mgr.GetFieldIndexer(), o.Custody); err != nil {
+	w, err := o.Wire(mgr, options.Kind{Index: addIndexes, GroupKind: v1alpha1.BucketAccessGroupKind, GVK: v1alpha1.BucketAccessGroupVersionKind, Names: names,
+		New: func() custody.Subject { return &v1alpha1.BucketAccess{} }, List: func() client.ObjectList { return &v1alpha1.BucketAccessList{} }})
+	if err != nil {
 		return err
 	}
-	w := o.Wire(mgr, options.Kind{GroupKind: v1alpha1.BucketAccessGroupKind, GVK: v1alpha1.BucketAccessGroupVersionKind, Names: names,
-		New: func() custody.Subject { return &v1alpha1.BucketAccess{} }, List: func() client.ObjectList { return &v1alpha1.BucketAccessList{} }})
 	c := &connector{kube: w.Kube, uncached: w.Uncached, now: time.Now, newSecret: rustfs.NewSecretKey, gate: w.Gate,
 		newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }}
 	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.BucketAccess](c),

@@ -50,12 +50,12 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // custody; BucketLifecycles whose custody changes, so that the others of
 // the same bucket decide again; and the tenancy inputs (custody.Watch).
 func Setup(mgr ctrl.Manager, o options.Options) error {
-	if err := setupIndexes(context.Background(), mgr.GetFieldIndexer(), o.Custody); err != nil {
-		return err
-	}
-	w := o.Wire(mgr, options.Kind{GroupKind: v1alpha1.BucketLifecycleGroupKind, GVK: v1alpha1.BucketLifecycleGroupVersionKind, Names: names,
+	w, err := o.Wire(mgr, options.Kind{Index: setupIndexes, GroupKind: v1alpha1.BucketLifecycleGroupKind, GVK: v1alpha1.BucketLifecycleGroupVersionKind, Names: names,
 		New:  func() custody.Subject { return &v1alpha1.BucketLifecycle{} },
 		List: func() client.ObjectList { return &v1alpha1.BucketLifecycleList{} }})
+	if err != nil {
+		return err
+	}
 	c := &connector{kube: w.Kube, uncached: w.Uncached, identify: custody.ByClient(o.NewClient), now: time.Now, peers: listPeers(w.Kube),
 		gate: w.Gate, newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }}
 	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.BucketLifecycle](c),

@@ -33,6 +33,8 @@ type Kind struct {
 	// Names are the RustFS names a resource of the kind writes or refers
 	// to, which the tenancy rules check (custody.Screen).
 	Names func(s custody.Subject) custody.Names
+	// Index registers the field indexes the kind's controller reads.
+	Index func(ctx context.Context, fi client.FieldIndexer, s *custody.Shared) error
 }
 
 // A Wiring holds what every managed kind's controller builds the same way:
@@ -51,17 +53,21 @@ type Wiring struct {
 	nsAccess bool
 }
 
-// Wire builds the dependencies every managed kind's controller shares. The
-// kind's field indexes must be registered before.
-func (o Options) Wire(mgr ctrl.Manager, k Kind) *Wiring {
+// Wire registers the kind's field indexes, then builds the dependencies
+// every managed kind's controller shares.
+func (o Options) Wire(mgr ctrl.Manager, k Kind) (*Wiring, error) {
+	ctx := context.Background()
+	if err := k.Index(ctx, mgr.GetFieldIndexer(), o.Custody); err != nil {
+		return nil, err
+	}
 	kube := mgr.GetClient()
-	nsAccess := o.Custody.NamespaceAccess(context.Background(), kube, o.Logger)
+	nsAccess := o.Custody.NamespaceAccess(ctx, kube, o.Logger)
 	res := connection.NewResolver(kube, mgr.GetAPIReader(),
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
 	name := managed.ControllerName(k.GroupKind)
 	return &Wiring{Kind: k, Name: name, Kube: kube, Uncached: mgr.GetAPIReader(), Log: o.Logger.WithValues("controller", name),
 		Gate: custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess}),
-		mgr:  mgr, o: o, nsAccess: nsAccess}
+		mgr:  mgr, o: o, nsAccess: nsAccess}, nil
 }
 
 // Reconciler returns the kind's managed reconciler, with the options every

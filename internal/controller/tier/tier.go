@@ -45,11 +45,11 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // share one tier list per endpoint and credentials (tierList), and a
 // client per Connect shares the manager's transports and identity cache.
 func Setup(mgr ctrl.Manager, o options.Options) error {
-	if err := addIndexes(context.Background(), mgr.GetFieldIndexer(), o.Custody); err != nil {
+	w, err := o.Wire(mgr, options.Kind{Index: addIndexes, GroupKind: v1alpha1.TierGroupKind, GVK: v1alpha1.TierGroupVersionKind, Names: names,
+		New: func() custody.Subject { return &v1alpha1.Tier{} }, List: func() client.ObjectList { return &v1alpha1.TierList{} }})
+	if err != nil {
 		return err
 	}
-	w := o.Wire(mgr, options.Kind{GroupKind: v1alpha1.TierGroupKind, GVK: v1alpha1.TierGroupVersionKind, Names: names,
-		New: func() custody.Subject { return &v1alpha1.Tier{} }, List: func() client.ObjectList { return &v1alpha1.TierList{} }})
 	w.Gate.Report = report
 	clients := func(c rustfs.Config) (rustfs.TierAPI, error) { return o.NewClient(c) }
 	changes := make(chan event.TypedGenericEvent[[]tierview.Change], changeBuffer)
