@@ -70,7 +70,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	m := mapper{kube: w.Kube, log: w.Log}
 	b := w.Builder().
 		Watches(&v1alpha1.Bucket{}, handler.EnqueueRequestsFromMapFunc(m.forBucket),
-			builder.WithPredicates(predicate.Or(becameReady(), custody.CustodyChanged()))).
+			builder.WithPredicates(predicate.Or(custody.BecameReady(), custody.CustodyChanged()))).
 		WatchesMetadata(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(m.forSecret), builder.WithPredicates(deleted()))
 	return w.Complete(b, r)
 }

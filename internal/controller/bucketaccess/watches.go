@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 
-	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/event"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
-	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
@@ -128,26 +126,6 @@ func (m mapper) forSecret(ctx context.Context, o client.Object) []reconcile.Requ
 		return nil
 	}
 	return custody.Requests(l, "")
-}
-
-type conditioned interface {
-	GetCondition(xpv2.ConditionType) xpv2.Condition
-}
-
-func ready(o client.Object) bool {
-	c, ok := o.(conditioned)
-	return ok && c.GetCondition(xpv2.TypeReady).Status == corev1.ConditionTrue
-}
-
-// becameReady passes objects that are Ready when first seen, and updates
-// that make an object Ready: a reference to it then resolves.
-func becameReady() predicate.Predicate {
-	return predicate.Funcs{
-		CreateFunc:  func(e event.CreateEvent) bool { return ready(e.Object) },
-		UpdateFunc:  func(e event.UpdateEvent) bool { return !ready(e.ObjectOld) && ready(e.ObjectNew) },
-		DeleteFunc:  func(event.DeleteEvent) bool { return false },
-		GenericFunc: func(event.GenericEvent) bool { return false },
-	}
 }
 
 // deleted passes deletions only: a connection Secret that is gone needs a

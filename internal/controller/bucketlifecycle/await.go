@@ -18,6 +18,7 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 // An awaiting reconciler stands in front of the global rate limiter. A
@@ -138,7 +139,7 @@ func awaited(ctx context.Context, kube client.Reader, r ref, ns string) string {
 	if err := kube.Get(ctx, types.NamespacedName{Namespace: ns, Name: r.name}, r.obj); err != nil {
 		return fmt.Sprintf("%s %s to be created and become Ready", r.kind, r.name)
 	}
-	if ready(r.obj) {
+	if custody.Ready(r.obj) {
 		return ""
 	}
 	if id := identity(r.obj); id != "" {

@@ -66,8 +66,8 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		managed.WithDeterministicExternalName(true))
 	m := mapper{kube: w.Kube}
 	b := w.Builder(notResolution()).
-		Watches(&v1alpha1.Tier{}, resetting(m.forTier), builder.WithPredicates(becameReady())).
-		Watches(&v1alpha1.Bucket{}, resetting(m.forBucket), builder.WithPredicates(predicate.Or(becameReady(), custody.CustodyChanged()))).
+		Watches(&v1alpha1.Tier{}, resetting(m.forTier), builder.WithPredicates(custody.BecameReady())).
+		Watches(&v1alpha1.Bucket{}, resetting(m.forBucket), builder.WithPredicates(predicate.Or(custody.BecameReady(), custody.CustodyChanged()))).
 		Watches(&v1alpha1.BucketLifecycle{}, resetting(m.forPeers), builder.WithPredicates(custody.CustodyChanged()))
 	return w.Complete(b, &awaiting{kube: w.Kube, poll: o.PollInterval, inner: r})
 }

@@ -4,13 +4,11 @@ import (
 	"context"
 	"slices"
 
-	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/util/workqueue"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
-	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
@@ -190,25 +188,5 @@ func resetting(fn handler.MapFunc) handler.Funcs {
 		DeleteFunc: func(ctx context.Context, e event.DeleteEvent, q workqueue.TypedRateLimitingInterface[reconcile.Request]) {
 			enqueue(ctx, e.Object, q)
 		},
-	}
-}
-
-type conditioned interface {
-	GetCondition(xpv2.ConditionType) xpv2.Condition
-}
-
-func ready(o client.Object) bool {
-	c, ok := o.(conditioned)
-	return ok && c.GetCondition(xpv2.TypeReady).Status == corev1.ConditionTrue
-}
-
-// becameReady passes objects that are Ready when first seen, and updates
-// that make an object Ready.
-func becameReady() predicate.Predicate {
-	return predicate.Funcs{
-		CreateFunc:  func(e event.CreateEvent) bool { return ready(e.Object) },
-		UpdateFunc:  func(e event.UpdateEvent) bool { return !ready(e.ObjectOld) && ready(e.ObjectNew) },
-		DeleteFunc:  func(event.DeleteEvent) bool { return false },
-		GenericFunc: func(event.GenericEvent) bool { return false },
 	}
 }

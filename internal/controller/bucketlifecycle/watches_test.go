@@ -111,10 +111,10 @@ func TestPredicates(t *testing.T) {
 		got    bool
 		want   bool
 	}{
-		"BecameReady":     {reason: "A Tier becoming Ready passes.", got: becameReady().Update(event.UpdateEvent{ObjectOld: notReady, ObjectNew: ready}), want: true},
-		"StayedReady":     {reason: "A Ready Tier's other updates do not.", got: becameReady().Update(event.UpdateEvent{ObjectOld: ready, ObjectNew: ready})},
-		"CreatedReady":    {reason: "A Tier Ready when first seen passes.", got: becameReady().Create(event.CreateEvent{Object: ready}), want: true},
-		"CreatedNotReady": {reason: "A Tier not Ready when first seen does not.", got: becameReady().Create(event.CreateEvent{Object: notReady})},
+		"BecameReady":     {reason: "A Tier becoming Ready passes.", got: custody.BecameReady().Update(event.UpdateEvent{ObjectOld: notReady, ObjectNew: ready}), want: true},
+		"StayedReady":     {reason: "A Ready Tier's other updates do not.", got: custody.BecameReady().Update(event.UpdateEvent{ObjectOld: ready, ObjectNew: ready})},
+		"CreatedReady":    {reason: "A Tier Ready when first seen passes.", got: custody.BecameReady().Create(event.CreateEvent{Object: ready}), want: true},
+		"CreatedNotReady": {reason: "A Tier not Ready when first seen does not.", got: custody.BecameReady().Create(event.CreateEvent{Object: notReady})},
 		"Deleting":        {reason: "A lifecycle being deleted passes.", got: custody.CustodyChanged().Update(event.UpdateEvent{ObjectOld: lifecycle(), ObjectNew: deleting}), want: true},
 		"Deleted":         {reason: "A deleted lifecycle passes.", got: custody.CustodyChanged().Delete(event.DeleteEvent{Object: deleting}), want: true},
 		"Edited":          {reason: "Other lifecycle updates do not.", got: custody.CustodyChanged().Update(event.UpdateEvent{ObjectOld: lifecycle(), ObjectNew: lifecycle()})},
