@@ -14,7 +14,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
@@ -99,13 +98,9 @@ type connector struct {
 // the tenancy rules refuse the Bucket that ProviderConfig or its bucket
 // name: then no Secret is read (custody.Gate).
 func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Bucket) (managed.TypedExternalClient[*v1alpha1.Bucket], error) {
-	conn, err := c.gate.Open(ctx, cr, names(cr))
+	conn, cl, err := custody.Dial(ctx, c.gate, cr, names(cr), c.newClient)
 	if err != nil {
-		return nil, errors.Wrap(err, "cannot resolve the ProviderConfig")
-	}
-	cl, err := c.newClient(conn.Config)
-	if err != nil {
-		return nil, errors.Wrap(err, "cannot create the RustFS client")
+		return nil, err
 	}
 	return &external{connector: c, client: cl, conn: conn}, nil
 }

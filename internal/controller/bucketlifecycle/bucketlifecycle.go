@@ -118,13 +118,9 @@ type connector struct {
 // the tenancy rules refuse the lifecycle that ProviderConfig, its bucket or
 // a storage class it names: then no Secret is read (custody.Gate).
 func (c *connector) Connect(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.TypedExternalClient[*v1alpha1.BucketLifecycle], error) {
-	conn, err := c.gate.Open(ctx, cr, names(cr))
+	conn, cl, err := custody.Dial(ctx, c.gate, cr, names(cr), c.newClient)
 	if err != nil {
-		return nil, errors.Wrap(err, "cannot resolve the ProviderConfig")
-	}
-	cl, err := c.newClient(conn.Config)
-	if err != nil {
-		return nil, errors.Wrap(err, "cannot create the RustFS client")
+		return nil, err
 	}
 	return &external{kube: c.kube, uncached: c.uncached, client: cl, conn: conn, identifyFn: c.identify, now: c.now, peers: c.peers}, nil
 }

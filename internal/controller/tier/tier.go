@@ -76,10 +76,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 // minute would cut off.
 const reconcileTimeout = 3 * time.Minute
 
-const (
-	errNewClient = "cannot create RustFS client"
-	errConnect   = "cannot resolve the providerConfigRef"
-)
+const errNewClient = "cannot create RustFS client"
 
 // A connector produces an external client for one reconcile of a Tier.
 // Every dependency is a field, so tests can replace any of them.
@@ -101,17 +98,13 @@ type connector struct {
 // tenancy rules refuse the Tier that ProviderConfig or its tier name: then
 // no Secret is read (custody.Gate).
 func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Tier) (managed.TypedExternalClient[*v1alpha1.Tier], error) {
-	conn, err := c.gate.Open(ctx, cr, names(cr))
+	conn, api, err := custody.Dial(ctx, c.gate, cr, names(cr), c.newClient)
 	var r *custody.Refusal
 	if errors.As(err, &r) {
 		return nil, &blockedError{Reason: r.Reason, Message: r.Message, Cause: r}
 	}
 	if err != nil {
-		return nil, errors.Wrap(err, errConnect)
-	}
-	api, err := c.newClient(conn.Config)
-	if err != nil {
-		return nil, errors.Wrap(err, errNewClient)
+		return nil, err
 	}
 	return &external{kube: c.kube, uncached: c.uncached, identify: c.identify, tiers: c.tiers, now: c.now, poll: c.poll,
 		conn: conn, api: api}, nil
