@@ -144,12 +144,8 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.BucketAccess, op strin
 	}
 	msg := fmt.Sprintf("cannot %s the key (%v): fix spec.forProvider, or the ProviderConfig's credentials if access was "+
 		"denied; the provider does not retry until the BucketAccess or its ProviderConfig changes", op, err)
-	custody.Set(cr, custody.BlockKey, custody.Block{Reason: v1alpha1.ReasonAccessApplyFailed, Message: msg, Fingerprint: e.fingerprint(cr)})
-	cr.SetConditions(custody.Unready(v1alpha1.ReasonAccessApplyFailed, msg))
-	if perr := custody.Persist(ctx, e.kube, cr, custody.BlockKey); perr != nil {
-		return perr
-	}
-	return errors.New(msg)
+	return custody.Refuse(ctx, e.kube, cr, custody.Block{Reason: v1alpha1.ReasonAccessApplyFailed, Message: msg,
+		Fingerprint: e.fingerprint(cr)}, true, err)
 }
 
 // description names the resource in RustFS, for operators.
