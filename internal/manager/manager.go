@@ -1,6 +1,6 @@
 // Package manager holds the controller manager's options: the cache (no
-// Secret data, trimmed objects), the metrics and probe endpoints, and leader
-// election. The controllers' own options are in internal/controller/options.
+// Secret data, trimmed objects), the work queue, the metrics and probe
+// endpoints, and leader election. The controllers' own options are in internal/controller/options.
 package manager
 
 import (
@@ -8,9 +8,11 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/client-go/tools/leaderelection/resourcelock"
+	"k8s.io/utils/ptr"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/config"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 )
 
@@ -33,6 +35,11 @@ func Options(s Settings) ctrl.Options {
 			SyncPeriod:       &s.Sync,
 			DefaultTransform: trim,
 		},
+		// controller-runtime v0.23's priority queue can deadlock when the
+		// manager stops (kubernetes-sigs/controller-runtime#3538, fixed in
+		// v0.25): the provider then hangs for the whole grace period. The
+		// rate-limited work queue stops cleanly.
+		Controller:                 config.Controller{UsePriorityQueue: ptr.To(false)},
 		Client:                     client.Options{Cache: &client.CacheOptions{DisableFor: []client.Object{&corev1.Secret{}}}},
 		Metrics:                    metricsserver.Options{BindAddress: s.MetricsAddr},
 		HealthProbeBindAddress:     s.HealthAddr,
