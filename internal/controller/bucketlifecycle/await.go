@@ -7,7 +7,6 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
-	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -49,15 +48,7 @@ func (a *awaiting) Reconcile(ctx context.Context, req reconcile.Request) (reconc
 	if msg == "" {
 		return a.inner.Reconcile(ctx, req)
 	}
-	err := a.report(ctx, cr, msg)
-	switch {
-	case kerrors.IsConflict(err):
-		// The cache is behind a write; try again soon on the newer object.
-		return reconcile.Result{RequeueAfter: time.Second}, nil
-	case err != nil && !kerrors.IsNotFound(err):
-		return reconcile.Result{}, err
-	}
-	return reconcile.Result{RequeueAfter: a.poll}, nil
+	return custody.Requeue(a.report(ctx, cr, msg), a.poll)
 }
 
 // report sets Synced=False and Ready=False with reason WaitingForReference

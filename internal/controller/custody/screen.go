@@ -53,15 +53,22 @@ func (s *Screen) Reconcile(ctx context.Context, req reconcile.Request) (reconcil
 	if err != nil || r == nil {
 		return s.Inner.Reconcile(ctx, req)
 	}
-	err = s.report(ctx, o, r)
+	return Requeue(s.report(ctx, o, r), s.Poll)
+}
+
+// Requeue is the result of a reconciler that stands in front of a kind's
+// reconciler and reported why it did not pass a resource on, where err is
+// what the report answered: after poll, or after a second when the report
+// met a conflict (the cache is behind a write; the next try reads the newer
+// object). A resource deleted meanwhile is not an error.
+func Requeue(err error, poll time.Duration) (reconcile.Result, error) {
 	switch {
 	case kerrors.IsConflict(err):
-		// The cache is behind a write; try again soon on the newer object.
 		return reconcile.Result{RequeueAfter: time.Second}, nil
 	case err != nil && !kerrors.IsNotFound(err):
 		return reconcile.Result{}, err
 	}
-	return reconcile.Result{RequeueAfter: s.Poll}, nil
+	return reconcile.Result{RequeueAfter: poll}, nil
 }
 
 // report sets the refusal's conditions and withdraws o's eligibility,

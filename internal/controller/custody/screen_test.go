@@ -2,10 +2,13 @@ package custody
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
@@ -82,5 +85,32 @@ func screen(kube client.Client, inner reconcile.Reconciler, t *connection.Target
 		Names: func(Subject) Names { return Names{} },
 		Gate: &Gate{Kube: kube, Namespaces: namespaceLabels{labels: map[string]map[string]string{"team-a": {"team": "a"}}},
 			Target: func(context.Context, resource.ModernManaged) (*connection.Target, error) { return t, nil }},
+	}
+}
+
+// After its report, a front reconciler checks again after the poll
+// interval; a conflict is tried again soon, and any other failure of the
+// report is returned.
+func TestRequeue(t *testing.T) {
+	gr := schema.GroupResource{Group: v1alpha1.Group, Resource: "tiers"}
+	broken := errors.New("connection refused")
+	cases := map[string]struct {
+		reason  string
+		err     error
+		want    reconcile.Result
+		wantErr error
+	}{
+		"Reported":  {reason: "A report written is checked again after the poll interval.", want: reconcile.Result{RequeueAfter: time.Hour}},
+		"Conflict":  {reason: "A stale cache is tried again after a second.", err: kerrors.NewConflict(gr, "cold", broken), want: reconcile.Result{RequeueAfter: time.Second}},
+		"Gone":      {reason: "A resource deleted meanwhile is no error.", err: kerrors.NewNotFound(gr, "cold"), want: reconcile.Result{RequeueAfter: time.Hour}},
+		"OtherFail": {reason: "Any other failure is returned, for backoff.", err: broken, wantErr: broken},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got, err := Requeue(tc.err, time.Hour)
+			if got != tc.want || !errors.Is(err, tc.wantErr) {
+				t.Errorf("%s\nRequeue(%v, 1h): want %+v, %v; got %+v, %v", tc.reason, tc.err, tc.want, tc.wantErr, got, err)
+			}
+		})
 	}
 }
