@@ -217,14 +217,7 @@ func (e *external) createFailed(ctx context.Context, cr *v1alpha1.Bucket, err er
 }
 
 // confirm stops a write when an older Bucket has just become the owner of
-// the bucket (custody.Confirm).
+// the bucket (custody.Hold).
 func (e *external) confirm(ctx context.Context, cr *v1alpha1.Bucket) error {
-	owner, err := custody.Confirm(ctx, e.uncached, cr, e.peers)
-	if err != nil {
-		return err
-	}
-	if owner == nil || owner.GetUID() != cr.GetUID() {
-		return errors.New("another Bucket has just become the owner of this bucket; nothing is written, and the next reconcile reports it")
-	}
-	return nil
+	return custody.Hold(ctx, e.uncached, cr, e.peers, v1alpha1.BucketKind, "this bucket")
 }

@@ -108,14 +108,7 @@ func (e *external) refuse(ctx context.Context, cr *v1alpha1.BucketLifecycle, r *
 }
 
 // confirm stops a write when an older BucketLifecycle has just become the
-// owner of the configuration (custody.Confirm).
+// owner of the configuration (custody.Hold).
 func (e *external) confirm(ctx context.Context, cr *v1alpha1.BucketLifecycle) error {
-	owner, err := custody.Confirm(ctx, e.uncached, cr, e.peerList)
-	if err != nil {
-		return err
-	}
-	if owner == nil || owner.GetUID() != cr.GetUID() {
-		return errors.New("another BucketLifecycle has just become the owner of this bucket's configuration; nothing is written, and the next reconcile reports it")
-	}
-	return nil
+	return custody.Hold(ctx, e.uncached, cr, e.peerList, v1alpha1.BucketLifecycleKind, "this bucket's configuration")
 }

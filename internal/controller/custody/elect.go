@@ -118,6 +118,20 @@ func Confirm(ctx context.Context, r client.Reader, self Subject, peers []Subject
 	return Elect(self, rec, fresh), nil
 }
 
+// Hold stops a write of self when an older resource has just become the
+// owner (Confirm): it returns an error that says another resource of kind
+// now owns what, so nothing is written and the next reconcile reports it.
+func Hold(ctx context.Context, r client.Reader, self Subject, peers []Subject, kind, what string) error {
+	owner, err := Confirm(ctx, r, self, peers)
+	if err != nil {
+		return err
+	}
+	if owner == nil || owner.GetUID() != self.GetUID() {
+		return errors.Errorf("another %s has just become the owner of %s; nothing is written, and the next reconcile reports it", kind, what)
+	}
+	return nil
+}
+
 // platform reports whether the record's access was proven through a
 // ClusterProviderConfig.
 func platform(c *v1alpha1.Custody) bool {

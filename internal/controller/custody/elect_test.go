@@ -181,3 +181,30 @@ func TestConfirm(t *testing.T) {
 		})
 	}
 }
+
+// Hold lets the owner write and stops any other resource with a message
+// that names its kind and what it would have written.
+func TestHold(t *testing.T) {
+	cases := map[string]struct {
+		reason string
+		self   *v1alpha1.Tier
+		want   string
+	}{
+		"Owner": {reason: "The oldest candidate writes.", self: peer("a", "old", 0)},
+		"NotOwner": {reason: "A younger resource writes nothing.", self: peer("b", "self", time.Hour),
+			want: "another Tier has just become the owner of this tier name; nothing is written, and the next reconcile reports it"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			old := peer("a", "old", 0)
+			err := Hold(context.Background(), fakeKube(t, old), tc.self, subjects(old, tc.self), v1alpha1.TierKind, "this tier name")
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tc.want {
+				t.Errorf("%s\nHold(...): want %q, got %q", tc.reason, tc.want, got)
+			}
+		})
+	}
+}

@@ -19,7 +19,6 @@ const (
 	errEdit    = "cannot rotate tier credentials"
 	errExists  = "tier was added concurrently; it is observed and adopted on the next reconcile"
 	errPersist = "cannot record the tier's credentials"
-	errOwner   = "another Tier has just become the owner of this tier name; nothing is written, and the next reconcile reports it"
 )
 
 // Create registers the tier with the Secret's credentials and force. It
@@ -54,18 +53,14 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 
 // prepare repeats, before a write, the checks Observe made: the tier name
 // rules, that no older Tier has just become the owner of the tier name
-// (custody.Confirm), and readable Secret credentials.
+// (custody.Hold), and readable Secret credentials.
 func (e *external) prepare(ctx context.Context, cr *v1alpha1.Tier) (secretCreds, error) {
 	name := cr.Spec.ForProvider.Name
 	if rule := naming.Tier.Broken(name); rule != "" {
 		return secretCreds{}, &blockedError{Reason: v1alpha1.ReasonTierApplyFailed, Message: nameMessage(name, rule)}
 	}
-	owner, err := custody.Confirm(ctx, e.uncached, cr, e.peers)
-	if err != nil {
+	if err := custody.Hold(ctx, e.uncached, cr, e.peers, v1alpha1.TierKind, "this tier name"); err != nil {
 		return secretCreds{}, err
-	}
-	if owner == nil || owner.GetUID() != cr.GetUID() {
-		return secretCreds{}, errors.New(errOwner)
 	}
 	c, err := e.credentials(ctx, cr)
 	if err != nil {
