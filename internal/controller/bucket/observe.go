@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"sigs.k8s.io/controller-runtime/pkg/client"
-
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
@@ -90,14 +88,11 @@ func (e *external) custody(ctx context.Context, cr *v1alpha1.Bucket, name string
 	}
 	was := custody.Record(cr)
 	rec := custody.Prove(was, p, e.now())
-	l := &v1alpha1.BucketList{}
-	if err := e.kube.List(ctx, l, client.MatchingFields{custody.IndexExternalName: name}); err != nil {
-		return custody.Verdict{}, errors.Wrap(err, "cannot list the Buckets of the same bucket")
+	peers, err := custody.Buckets(ctx, e.kube, name)
+	if err != nil {
+		return custody.Verdict{}, err
 	}
-	e.peers = make([]custody.Subject, len(l.Items))
-	for i := range l.Items {
-		e.peers[i] = &l.Items[i]
-	}
+	e.peers = peers
 	o := custody.Object{Kind: v1alpha1.BucketKind, Noun: fmt.Sprintf("bucket %q", name),
 		Field: "the crossplane.io/external-name annotation (metadata.name by default)", Exists: exists, Duplicate: v1alpha1.ReasonDuplicateBucket}
 	v := custody.Decide(cr, rec, o, e.conn.Target.Tenancy.Adoption, nil, e.peers)

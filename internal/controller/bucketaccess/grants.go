@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"sigs.k8s.io/controller-runtime/pkg/client"
-
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
@@ -79,13 +77,9 @@ func (e *external) bucketRule(ctx context.Context, cr *v1alpha1.BucketAccess, p 
 	slice := e.conn.Target.Tenancy.NameScope == v1alpha1.NameScopeNamespacePrefix
 	var elsewhere, unmanaged []string
 	for _, b := range buckets {
-		l := &v1alpha1.BucketList{}
-		if err := e.kube.List(ctx, l, client.MatchingFields{custody.IndexExternalName: b}); err != nil {
-			return nil, errors.Wrapf(err, "cannot list the Buckets of bucket %q", b)
-		}
-		peers := make([]custody.Subject, len(l.Items))
-		for i := range l.Items {
-			peers[i] = &l.Items[i]
+		peers, err := custody.Buckets(ctx, e.kube, b)
+		if err != nil {
+			return nil, err
 		}
 		owner := custody.Oldest(p, b, peers)
 		switch {

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"sigs.k8s.io/controller-runtime/pkg/client"
-
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
@@ -28,13 +26,9 @@ type custodian struct {
 // the Buckets' custody records from the cache, nothing from RustFS.
 func (e *external) bucketRule(ctx context.Context, cr *v1alpha1.BucketLifecycle, c custodian) (*custody.Refusal, error) {
 	bucket := cr.Spec.ForProvider.Bucket
-	l := &v1alpha1.BucketList{}
-	if err := e.kube.List(ctx, l, client.MatchingFields{custody.IndexExternalName: bucket}); err != nil {
-		return nil, errors.Wrapf(err, "cannot list the Buckets of bucket %q", bucket)
-	}
-	buckets := make([]custody.Subject, len(l.Items))
-	for i := range l.Items {
-		buckets[i] = &l.Items[i]
+	buckets, err := custody.Buckets(ctx, e.kube, bucket)
+	if err != nil {
+		return nil, err
 	}
 	owner := custody.Oldest(c.proof, bucket, buckets)
 	switch {
