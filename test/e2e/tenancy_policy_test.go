@@ -111,9 +111,7 @@ func TestTenancyAdoptionNeverKeepsRecordsMadeBefore(t *testing.T) {
 	}
 
 	// The Bucket adopted before the policy changed still writes.
-	tn.get(tn.g, adopted)
-	adopted.Spec.ForProvider.Versioning = v1alpha1.VersioningSuspended
-	if err := env.Client.Update(tn.ctx, adopted); err != nil {
+	if err := env.Edit(tn.ctx, adopted, func() { adopted.Spec.ForProvider.Versioning = v1alpha1.VersioningSuspended }); err != nil {
 		t.Fatal(err)
 	}
 	tn.waitReady(adopted)

@@ -69,8 +69,7 @@ func TestScenario3TierPrefixCorrectedInSpecIsAdopted(t *testing.T) {
 	w.create(tr)
 	w.waitConflict(tr, "prefix")
 
-	tr.Spec.ForProvider.Prefix = "late-old/"
-	if err := env.Client.Update(w.ctx, tr); err != nil {
+	if err := env.Edit(w.ctx, tr, func() { tr.Spec.ForProvider.Prefix = "late-old/" }); err != nil {
 		t.Fatalf("cannot correct the prefix: %v", err)
 	}
 	w.waitReady(tr)

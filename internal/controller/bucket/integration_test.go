@@ -125,8 +125,7 @@ func (s *apiServer) createAndAdopt(t *testing.T) {
 func (s *apiServer) versioningUpdate(t *testing.T) {
 	s.apply(t, "versioned", withVersioning(v1alpha1.VersioningEnabled))
 	b := s.waitFor(t, "versioned", isReady)
-	b.Spec.ForProvider.Versioning = v1alpha1.VersioningSuspended
-	if err := env.Client.Update(ctx(t), b); err != nil {
+	if err := env.Edit(ctx(t), b, func() { b.Spec.ForProvider.Versioning = v1alpha1.VersioningSuspended }); err != nil {
 		t.Fatal(err)
 	}
 	gomega.NewWithT(t).Eventually(func() string { return s.rfs.BucketVersioning("versioned") }, 5*time.Second, 50*time.Millisecond).

@@ -124,8 +124,7 @@ func TestLostCreateAnswer(t *testing.T) {
 	adds := c.rfs.Count(rustfstest.RouteAddServiceAccount)
 
 	got := c.get(cr)
-	meta.RemoveAnnotations(got, meta.AnnotationKeyReconciliationPaused)
-	if err := env.Client.Update(ctx(t), got); err != nil {
+	if err := env.Edit(ctx(t), got, func() { meta.RemoveAnnotations(got, meta.AnnotationKeyReconciliationPaused) }); err != nil {
 		t.Fatal(err)
 	}
 	c.waitFor(cr, xpv2.TypeReady, isReady, 20*time.Second)

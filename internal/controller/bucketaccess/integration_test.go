@@ -146,8 +146,7 @@ func TestRotationLossAndRevocation(t *testing.T) {
 	}
 
 	got := c.get(cr)
-	got.Spec.ForProvider.Rotation = 1
-	if err := env.Client.Update(ctx(t), got); err != nil {
+	if err := env.Edit(ctx(t), got, func() { got.Spec.ForProvider.Rotation = 1 }); err != nil {
 		t.Fatal(err)
 	}
 	_, sk2 := c.key(cr, sk1)
