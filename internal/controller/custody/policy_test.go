@@ -81,13 +81,6 @@ func TestOutside(t *testing.T) {
 // exist.
 func TestLongestPrefixWins(t *testing.T) {
 	prefix := v1alpha1.TenancySettings{NameScope: v1alpha1.NameScopeNamespacePrefix, SharedTiers: []string{"TEAM-A-ARCHIVE"}}
-	exist := func(names ...string) NamespaceReader {
-		l := namespaceLabels{labels: map[string]map[string]string{}}
-		for _, n := range names {
-			l.labels[n] = nil
-		}
-		return l
-	}
 	cases := map[string]struct {
 		reason  string
 		ns      string
@@ -131,4 +124,13 @@ func TestLongestPrefixWins(t *testing.T) {
 			}
 		})
 	}
+}
+
+// exist is a NamespaceReader of the namespaces names, without labels.
+func exist(names ...string) NamespaceReader {
+	l := namespaceLabels{labels: map[string]map[string]string{}}
+	for _, n := range names {
+		l.labels[n] = nil
+	}
+	return l
 }
