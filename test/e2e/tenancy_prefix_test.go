@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -60,6 +61,12 @@ func TestTenancyLongestNamespacePrefixOwnsTheName(t *testing.T) {
 		t.Errorf("team-a's Bucket is Ready: want bucket %s in RustFS", teamA+"-data")
 	}
 	tn.refusedWithin(eventually, v1alpha1.ReasonNameOutsideNamespace, squat...)
+	// Which namespaces exist is read from the cache, not asked per reconcile.
+	for _, ns := range []string{team, teamA} {
+		if n := tn.api.Count(http.MethodGet, "/api/v1/namespaces/"+ns); n != 0 {
+			t.Errorf("the decisions read Namespace %s from the API server %d times: want the cache", ns, n)
+		}
+	}
 }
 
 // A namespace created after a shorter one already manages names in its
