@@ -53,7 +53,8 @@ const (
 	ReasonProviderConfigNotAllowed xpv2.ConditionReason = "ProviderConfigNotAllowed"
 
 	// ReasonNameOutsideNamespace: with nameScope NamespacePrefix, a tier,
-	// bucket or transition storage class is outside the namespace's slice.
+	// bucket or transition storage class is outside the namespace's slice,
+	// or a namespace with a longer matching prefix owns it.
 	ReasonNameOutsideNamespace xpv2.ConditionReason = "NameOutsideNamespace"
 
 	// ReasonAdoptionNotAllowed: the object exists, the resource holds no

@@ -42,7 +42,9 @@ type TenancySettings struct {
 	// NameScope is Cluster (any name) or NamespacePrefix: bucket names must
 	// start with "<namespace>-" and tier names with "<NAMESPACE>-"
 	// (upper-cased), and a lifecycle transition must name a tier of the
-	// namespace's slice or one of sharedTiers.
+	// namespace's slice or one of sharedTiers. Where namespace names prefix
+	// each other, a name belongs to the longest matching prefix among the
+	// namespaces that exist ("team-a-data" is team-a's, not team's).
 	// +kubebuilder:default=Cluster
 	// +optional
 	NameScope NameScope `json:"nameScope,omitempty"`

@@ -9,6 +9,7 @@ import (
 	"github.com/onsi/gomega"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
@@ -31,12 +32,17 @@ const within = 5 * time.Second
 // configure changes the spec of the world's ClusterProviderConfig.
 func (w *world) configure(change func(s *v1alpha1.ClusterProviderConfigSpec)) {
 	w.t.Helper()
-	pc := &v1alpha1.ClusterProviderConfig{}
-	if err := env.Client.Get(w.ctx, types.NamespacedName{Name: w.pc}, pc); err != nil {
-		w.t.Fatalf("cannot get ClusterProviderConfig %s: %v", w.pc, err)
-	}
-	change(&pc.Spec)
-	if err := env.Client.Update(w.ctx, pc); err != nil {
+	// The provider writes the ClusterProviderConfig too (its finalizer,
+	// its users); a conflict is retried on the newer object.
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		pc := &v1alpha1.ClusterProviderConfig{}
+		if err := env.Client.Get(w.ctx, types.NamespacedName{Name: w.pc}, pc); err != nil {
+			return err
+		}
+		change(&pc.Spec)
+		return env.Client.Update(w.ctx, pc)
+	})
+	if err != nil {
 		w.t.Fatalf("cannot update ClusterProviderConfig %s: %v", w.pc, err)
 	}
 }

@@ -55,9 +55,11 @@ func accessKey(cr *v1alpha1.BucketAccess) string {
 	return rustfs.DeriveAccessKey(cr.GetNamespace(), cr.GetName(), string(cr.GetUID()))
 }
 
-// parentUser is the namespace's parent user, bounded to the namespace's
-// slice of bucket names under nameScope NamespacePrefix, to every bucket
-// otherwise (docs/rustfs-wire.md §20.7).
+// parentUser is the namespace's parent user, bounded under nameScope
+// NamespacePrefix to the buckets that start with the namespace's prefix
+// (which include those of namespaces with longer prefixes: the Gate keeps
+// those out of session policies), to every bucket otherwise
+// (docs/rustfs-wire.md §20.7).
 func (e *external) parentUser(cr *v1alpha1.BucketAccess) (rustfs.ParentUser, error) {
 	prefix := ""
 	if e.conn.Target.Tenancy.NameScope == v1alpha1.NameScopeNamespacePrefix {

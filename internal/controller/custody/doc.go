@@ -8,9 +8,10 @@
 //  1. Namespace policy: a ClusterProviderConfig's namespaceSelector must
 //     select the resource's namespace (ProviderConfigNotAllowed).
 //  2. Name slices: with nameScope NamespacePrefix, every tier, bucket and
-//     transition storage class must be in the namespace's slice
-//     (NameOutsideNamespace). Gate decides 1 and 2 from the ProviderConfig
-//     and the Namespace's labels in the cache, before the resource's usage
+//     transition storage class must be in the namespace's slice, where the
+//     longest matching prefix among the namespaces that exist wins (Taken;
+//     NameOutsideNamespace). Gate decides 1 and 2 from the ProviderConfig
+//     and the Namespaces in the cache, before the resource's usage
 //     is recorded or any Secret is read; Screen reports such a refusal in
 //     front of the rate limiter, and Connect asks Gate again.
 //  3. Proven access: one read of RustFS with the resource's own credentials

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	corev1 "k8s.io/api/core/v1"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -16,9 +17,11 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 )
 
-// A NamespaceReader reads the labels of a Namespace.
+// A NamespaceReader reads the labels of a Namespace, and whether one
+// exists.
 type NamespaceReader interface {
 	Labels(ctx context.Context, name string) (map[string]string, error)
+	Exists(ctx context.Context, name string) (bool, error)
 }
 
 // errNoNamespaceAccess is returned by Namespaces when the provider may not
@@ -45,6 +48,20 @@ func (n Namespaces) Labels(ctx context.Context, name string) (map[string]string,
 		return nil, errors.Wrapf(resource.IgnoreNotFound(err), "cannot read the labels of namespace %s", name)
 	}
 	return m.GetLabels(), nil
+}
+
+// Exists reports whether Namespace name exists.
+func (n Namespaces) Exists(ctx context.Context, name string) (bool, error) {
+	if !n.Allowed {
+		return false, errNoNamespaceAccess
+	}
+	m := &metav1.PartialObjectMetadata{}
+	m.SetGroupVersionKind(corev1.SchemeGroupVersion.WithKind("Namespace"))
+	err := n.Reader.Get(ctx, types.NamespacedName{Name: name}, m)
+	if kerrors.IsNotFound(err) {
+		return false, nil
+	}
+	return err == nil, errors.Wrapf(err, "cannot read namespace %s", name)
 }
 
 // A Gate connects a managed resource to RustFS only when its namespace may
@@ -105,7 +122,14 @@ func (g *Gate) check(ctx context.Context, ns string, t *connection.Target, n Nam
 			return &Refusal{Reason: v1alpha1.ReasonProviderConfigNotAllowed, Message: notSelectedMessage(ns, t.Config)}, nil
 		}
 	}
-	if out := Outside(ns, t.Tenancy, n); len(out) > 0 {
+	if t.Tenancy.NameScope != v1alpha1.NameScopeNamespacePrefix {
+		return nil, nil
+	}
+	taken, err := Taken(ctx, g.Namespaces, ns, n)
+	if err != nil {
+		return nil, err
+	}
+	if out := Outside(ns, t.Tenancy, n, taken); len(out) > 0 {
 		return &Refusal{Reason: v1alpha1.ReasonNameOutsideNamespace, Message: sliceMessage(ns, t.Config, out)}, nil
 	}
 	return nil, nil

@@ -30,6 +30,12 @@ func (n namespaceLabels) Labels(_ context.Context, name string) (map[string]stri
 	return n.labels[name], n.err
 }
 
+// Exists reports whether name has an entry in labels.
+func (n namespaceLabels) Exists(_ context.Context, name string) (bool, error) {
+	_, ok := n.labels[name]
+	return ok, n.err
+}
+
 // A gateCase is a resource in namespace ns whose ProviderConfig is target
 // and which names names, and what Open must do.
 type gateCase struct {
@@ -62,6 +68,11 @@ func gateCases() map[string]gateCase {
 			target: connection.Target{NamespaceSelector: teamA}, namespaces: namespaceLabels{err: errors.New("cache not started")}, wantErr: true},
 		"OutsideSlice": {reason: "A name outside the slice is refused.", ns: "team-b",
 			target: connection.Target{Tenancy: prefix}, names: Names{Buckets: []string{"team-a-data"}}, want: v1alpha1.ReasonNameOutsideNamespace},
+		"LongerPrefix": {reason: "A name a namespace with a longer prefix owns is refused before anything is read.", ns: "team",
+			target: connection.Target{Tenancy: prefix}, names: Names{Buckets: []string{"team-a-data"}}, want: v1alpha1.ReasonNameOutsideNamespace},
+		"LongerPrefixUnreadable": {reason: "A failure to read the Namespaces is retried, not a refusal.", ns: "team",
+			target: connection.Target{Tenancy: prefix}, namespaces: namespaceLabels{err: errors.New("cache not started")},
+			names: Names{Buckets: []string{"team-a-data"}}, wantErr: true},
 		"NamespaceFirst": {reason: "The namespace policy is decided before the names.", ns: "team-b",
 			target: connection.Target{NamespaceSelector: teamA, Tenancy: prefix}, names: Names{Buckets: []string{"team-a-data"}},
 			want: v1alpha1.ReasonProviderConfigNotAllowed},

@@ -22,7 +22,8 @@ import (
 // Synced=False with the refusal's reason) and withdraws its eligibility,
 // only when that changes, and checks it again after the poll interval.
 // The refusal is stable until the Namespace's labels, the ProviderConfig or
-// the resource change, and the controllers watch all three, so a refused
+// the resource change, or a namespace with a longer prefix is created or
+// deleted, and the controllers watch all of these (Watch), so a refused
 // resource is not retried with backoff and takes none of the provider's
 // reconcile budget. The Gate in Connect still decides again right before
 // any Secret is read.

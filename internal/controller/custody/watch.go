@@ -40,8 +40,10 @@ func IndexByProviderConfig(o client.Object) []string {
 }
 
 // A Watch maps the events after which a kind's resources must decide
-// again to those resources: a change of their ProviderConfig's spec, and of
-// their Namespace's labels. Resources are listed from the cache.
+// again to those resources: a change of their ProviderConfig's spec, of
+// their Namespace's labels, and the creation or deletion of a Namespace
+// whose longer prefix may take names from theirs (naming.Slice Longer).
+// Resources are listed from the cache.
 type Watch struct {
 	Kube client.Reader
 	// List returns a new, empty list of the kind.
@@ -49,7 +51,7 @@ type Watch struct {
 	Log  logging.Logger
 }
 
-// Setup adds the watches to b. The Namespace watch, metadata only, is
+// Setup adds the watches to b. The Namespace watches, metadata only, are
 // added only when the provider may watch Namespaces.
 func (w Watch) Setup(b *builder.Builder, namespaces bool) *builder.Builder {
 	b = b.Watches(&v1alpha1.ClusterProviderConfig{}, handler.EnqueueRequestsFromMapFunc(w.users(v1alpha1.ClusterProviderConfigKind)),
@@ -57,7 +59,8 @@ func (w Watch) Setup(b *builder.Builder, namespaces bool) *builder.Builder {
 		Watches(&v1alpha1.ProviderConfig{}, handler.EnqueueRequestsFromMapFunc(w.users(v1alpha1.ProviderConfigKind)),
 			builder.WithPredicates(predicate.GenerationChangedPredicate{}))
 	if namespaces {
-		b = b.WatchesMetadata(&corev1.Namespace{}, handler.EnqueueRequestsFromMapFunc(w.namespace), builder.WithPredicates(labelsUpdated()))
+		b = b.WatchesMetadata(&corev1.Namespace{}, handler.EnqueueRequestsFromMapFunc(w.namespace), builder.WithPredicates(labelsUpdated())).
+			WatchesMetadata(&corev1.Namespace{}, handler.EnqueueRequestsFromMapFunc(w.shorter), builder.WithPredicates(createdOrDeleted()))
 	}
 	return b
 }
@@ -76,6 +79,30 @@ func (w Watch) users(kind string) handler.MapFunc {
 // namespace maps a Namespace to the resources in it.
 func (w Watch) namespace(ctx context.Context, o client.Object) []reconcile.Request {
 	return w.requests(ctx, client.InNamespace(o.GetName()))
+}
+
+// shorter maps a Namespace to the resources of every namespace whose
+// prefix is shorter than its own: under nameScope NamespacePrefix, its
+// creation takes names from their slices and its deletion gives them back.
+func (w Watch) shorter(ctx context.Context, o client.Object) []reconcile.Request {
+	var out []reconcile.Request
+	for _, ns := range shorterNamespaces(o.GetName()) {
+		out = append(out, w.requests(ctx, client.InNamespace(ns))...)
+	}
+	return out
+}
+
+// shorterNamespaces returns the namespaces whose slices a namespace named name takes
+// names from (naming.Slice Longer): every start of name that ends right
+// before a '-'.
+func shorterNamespaces(name string) []string {
+	var out []string
+	for i := 1; i < len(name); i++ {
+		if name[i] == '-' && name[i-1] != '-' {
+			out = append(out, name[:i])
+		}
+	}
+	return out
 }
 
 func (w Watch) requests(ctx context.Context, opts ...client.ListOption) []reconcile.Request {
@@ -109,6 +136,16 @@ func labelsUpdated() predicate.Predicate {
 		DeleteFunc:  func(event.DeleteEvent) bool { return false },
 		GenericFunc: func(event.GenericEvent) bool { return false },
 		UpdateFunc:  predicate.LabelChangedPredicate{}.Update,
+	}
+}
+
+// createdOrDeleted passes creations and deletions.
+func createdOrDeleted() predicate.Predicate {
+	return predicate.Funcs{
+		CreateFunc:  func(event.CreateEvent) bool { return true },
+		DeleteFunc:  func(event.DeleteEvent) bool { return true },
+		GenericFunc: func(event.GenericEvent) bool { return false },
+		UpdateFunc:  func(event.UpdateEvent) bool { return false },
 	}
 }
 
