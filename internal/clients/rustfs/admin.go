@@ -140,17 +140,36 @@ type legacyStatJSON struct {
 	NumObjects  uint64 `json:"num_objects"`
 }
 
+// countsJSON are the counters of the v2 body.
+type countsJSON struct {
+	TotalSize   uint64 `json:"totalSize"`
+	NumVersions uint64 `json:"numVersions"`
+	NumObjects  uint64 `json:"numObjects"`
+}
+
 // statsV2JSON is the contractVersion 2 body (docs/rustfs-wire.md §1.6, post-snapshot).
 type statsV2JSON struct {
 	ContractVersion int `json:"contractVersion"`
-	Tiers           []struct {
-		Name        string `json:"name"`
-		Transitions struct {
-			TotalSize   uint64 `json:"totalSize"`
-			NumVersions uint64 `json:"numVersions"`
-			NumObjects  uint64 `json:"numObjects"`
-		} `json:"transitionsLast24h"`
+	Inventory       struct {
+		Status string `json:"status"`
+	} `json:"inventory"`
+	Tiers []struct {
+		Name        string      `json:"name"`
+		Inventory   *countsJSON `json:"inventory"`
+		Transitions countsJSON  `json:"transitionsLast24h"`
 	} `json:"tiers"`
+}
+
+// inventoryStatus returns a GA inventory status RustFS defines, or "unknown"
+// for any other text: server text never reaches status unchecked.
+func inventoryStatus(s string) string {
+	switch s {
+	case "accounted", "not-accounted", "unavailable":
+		return s
+	case "":
+		return ""
+	}
+	return "unknown"
 }
 
 // parseTierStats accepts both the legacy {name: stats} map and the v2 body.
@@ -168,9 +187,14 @@ func parseTierStats(body []byte) ([]TierStat, error) {
 		if err := json.Unmarshal(body, &s); err != nil {
 			return nil, errors.Wrap(err, "cannot decode tier stats")
 		}
+		status := inventoryStatus(s.Inventory.Status)
 		for _, t := range s.Tiers {
-			out = append(out, TierStat{Name: t.Name, TotalSize: t.Transitions.TotalSize,
-				NumVersions: t.Transitions.NumVersions, NumObjects: t.Transitions.NumObjects})
+			st := TierStat{Name: t.Name, TotalSize: t.Transitions.TotalSize, InventoryStatus: status,
+				NumVersions: t.Transitions.NumVersions, NumObjects: t.Transitions.NumObjects}
+			if t.Inventory != nil {
+				st.Inventory = &TierInventory{TotalSize: t.Inventory.TotalSize, NumVersions: t.Inventory.NumVersions, NumObjects: t.Inventory.NumObjects}
+			}
+			out = append(out, st)
 		}
 	} else {
 		var m map[string]legacyStatJSON
