@@ -38,6 +38,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.BucketLifecycle) (m
 	a := recall(cr)
 	fold(cr, a)
 	cr.Status.AtProvider.RuleIDs = ruleIDsOf(live)
+	cr.Status.AtProvider.Rules = len(cr.Status.AtProvider.RuleIDs)
 	v := assess(translate(cr.Spec.ForProvider.Rules), live, a)
 	if err := e.recorded(ctx, cr, &v); err != nil {
 		return managed.ExternalObservation{}, err
