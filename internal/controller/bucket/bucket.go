@@ -14,6 +14,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
@@ -43,7 +44,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		return err
 	}
 	c := &connector{kube: w.Kube, uncached: w.Uncached, identify: custody.ByClient(o.NewClient), now: time.Now, gate: w.Gate,
-		newClient: func(c rustfs.Config) (rustfs.BucketAPI, error) { return o.NewClient(c) }}
+		newClient: func(c rustfs.Config) (rustfs.BucketAPI, error) { return o.NewClient(c) }, record: w.Record}
 	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.Bucket](c),
 		// The external name is the bucket name, known before creation.
 		managed.WithDeterministicExternalName(true))
@@ -92,6 +93,7 @@ type connector struct {
 	identify  custody.Identify
 	now       func() time.Time
 	newClient func(rustfs.Config) (rustfs.BucketAPI, error)
+	record    event.Recorder // nil drops events
 }
 
 // Connect returns a RustFS client for the Bucket's ProviderConfig, unless

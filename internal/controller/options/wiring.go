@@ -10,6 +10,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
@@ -38,14 +39,16 @@ type Kind struct {
 }
 
 // A Wiring holds what every managed kind's controller builds the same way:
-// its name and logger, the custody Gate its connector opens connections
-// through, and whether the tenancy rules may read Namespaces.
+// its name, logger and event recorder, the custody Gate its connector
+// opens connections through, and whether the tenancy rules may read
+// Namespaces.
 type Wiring struct {
 	Kind
 	Name     string
 	Kube     client.Client
 	Uncached client.Reader
 	Log      logging.Logger
+	Record   event.Recorder
 	Gate     *custody.Gate
 
 	mgr      ctrl.Manager
@@ -66,8 +69,10 @@ func (o Options) Wire(mgr ctrl.Manager, k Kind) (*Wiring, error) {
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
 	name := managed.ControllerName(k.GroupKind)
 	return &Wiring{Kind: k, Name: name, Kube: kube, Uncached: mgr.GetAPIReader(), Log: o.Logger.WithValues("controller", name),
-		Gate: custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess}),
-		mgr:  mgr, o: o, nsAccess: nsAccess}, nil
+		//lint:ignore SA1019 crossplane-runtime's event package still takes the legacy recorder.
+		Record: event.NewAPIRecorder(mgr.GetEventRecorderFor(name)),
+		Gate:   custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess}),
+		mgr:    mgr, o: o, nsAccess: nsAccess}, nil
 }
 
 // Reconciler returns the kind's managed reconciler, with the options every
