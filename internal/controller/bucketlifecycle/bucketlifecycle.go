@@ -15,6 +15,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
@@ -57,7 +58,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		return err
 	}
 	c := &connector{kube: w.Kube, uncached: w.Uncached, identify: custody.ByClient(o.NewClient), now: time.Now, peers: listPeers(w.Kube),
-		gate: w.Gate, newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }}
+		gate: w.Gate, newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }, record: w.Record}
 	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.BucketLifecycle](c),
 		// The bucket, not metadata.name, identifies the configuration, and
 		// it may come from a reference resolved later: no external name.
@@ -112,6 +113,7 @@ type connector struct {
 	now       func() time.Time
 	peers     peersFn
 	newClient func(rustfs.Config) (api, error)
+	record    event.Recorder // nil drops events
 }
 
 // Connect returns a RustFS client for the resource's ProviderConfig, unless
@@ -122,7 +124,8 @@ func (c *connector) Connect(ctx context.Context, cr *v1alpha1.BucketLifecycle) (
 	if err != nil {
 		return nil, err
 	}
-	return &external{kube: c.kube, uncached: c.uncached, client: cl, conn: conn, identifyFn: c.identify, now: c.now, peers: c.peers}, nil
+	return &external{kube: c.kube, uncached: c.uncached, client: cl, conn: conn, identifyFn: c.identify, now: c.now, peers: c.peers,
+		record: c.record}, nil
 }
 
 var _ managed.TypedExternalClient[*v1alpha1.BucketLifecycle] = &external{}
@@ -136,6 +139,7 @@ type external struct {
 	identifyFn custody.Identify
 	now        func() time.Time
 	peers      peersFn
+	record     event.Recorder // nil drops events
 	// peerList are the BucketLifecycles of the same bucket, as Observe
 	// found them.
 	peerList []custody.Subject
