@@ -38,6 +38,7 @@ type flags struct {
 	metricsAddr      string
 	healthAddr       string
 	naiveTierList    bool
+	tierVerify       time.Duration
 }
 
 func parse(args []string) flags {
@@ -54,6 +55,7 @@ func parse(args []string) flags {
 	app.Flag("health-probe-bind-address", "Address the /healthz and /readyz probes listen on.").Default(":8081").Envar("HEALTH_PROBE_BIND_ADDRESS").StringVar(&f.healthAddr)
 	// Benchmark wiring (hack/bench): hidden, and no environment variable.
 	app.Flag("naive-tier-list", "List tiers on every Tier reconcile instead of sharing one list per endpoint. For the benchmark only.").Hidden().BoolVar(&f.naiveTierList)
+	app.Flag("tier-verify-interval", "How often, at most, RustFS verifies each Tier's remote (a probe object written there); 0 disables verifies.").Default("10m").Envar("TIER_VERIFY_INTERVAL").DurationVar(&f.tierVerify)
 	kingpin.MustParse(app.Parse(args))
 	return f
 }
@@ -103,6 +105,6 @@ func controllerOptions(f flags, log logging.Logger) options.Options {
 	metrics.Registry.MustRegister(mrMetrics)
 	return options.New(log, options.ControllerSettings{
 		Poll: f.poll, PollJitter: f.pollJitter, MaxReconcileRate: f.maxReconcileRate,
-		NaiveTierList: f.naiveTierList, Metrics: mrMetrics,
+		NaiveTierList: f.naiveTierList, TierVerifyInterval: f.tierVerify, Metrics: mrMetrics,
 	})
 }

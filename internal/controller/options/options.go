@@ -34,6 +34,11 @@ type Options struct {
 	// benchmark sets it (the provider's hidden --naive-tier-list).
 	NaiveTierList bool
 
+	// TierVerifyInterval is how often, at most, each Tier's tier is
+	// verified (a probe object written on the remote); 0 disables
+	// verifies (--tier-verify-interval, docs/operability.md).
+	TierVerifyInterval time.Duration
+
 	// Custody is what the controllers of one manager share for the
 	// tenancy rules: field indexes and the check of Namespace access.
 	Custody *custody.Shared

@@ -23,6 +23,8 @@ type ControllerSettings struct {
 	MaxReconcileRate int
 	// NaiveTierList is benchmark wiring (Options.NaiveTierList).
 	NaiveTierList bool
+	// TierVerifyInterval is Options.TierVerifyInterval.
+	TierVerifyInterval time.Duration
 	// Metrics records managed resource metrics; nil records none.
 	Metrics managed.MetricRecorder
 }
@@ -42,10 +44,11 @@ func New(log logging.Logger, s ControllerSettings) Options {
 			Features:                features,
 			Gate:                    new(gate.Gate[schema.GroupVersionKind]),
 		},
-		PollJitter:    s.PollJitter,
-		NaiveTierList: s.NaiveTierList,
-		Custody:       custody.NewShared(),
-		Identities:    rustfs.NewIdentityCache(),
+		PollJitter:         s.PollJitter,
+		NaiveTierList:      s.NaiveTierList,
+		TierVerifyInterval: s.TierVerifyInterval,
+		Custody:            custody.NewShared(),
+		Identities:         rustfs.NewIdentityCache(),
 	}
 	if s.Metrics != nil {
 		o.MetricOptions = &controller.MetricOptions{MRMetrics: s.Metrics}

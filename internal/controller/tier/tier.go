@@ -17,6 +17,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/source"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	xpevent "github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
@@ -58,7 +59,9 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		return err
 	}
 	c := &connector{kube: w.Kube, uncached: w.Uncached, gate: w.Gate, identify: custody.ByClient(o.NewClient),
-		newClient: clients, tiers: tiers, now: time.Now, poll: o.PollInterval}
+		newClient: clients, tiers: tiers, now: time.Now, poll: o.PollInterval, record: w.Record,
+		verify:    schedule{interval: o.TierVerifyInterval, start: time.Now()},
+		statsView: newStatsView(readStats(clients), o.PollInterval, time.Now)}
 	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.Tier](c),
 		managed.WithInitializers(&externalName{kube: w.Kube}),
 		managed.WithDeterministicExternalName(true),
@@ -92,6 +95,10 @@ type connector struct {
 	tiers     tierLister
 	now       func() time.Time
 	poll      time.Duration
+	// verify schedules tier verifies; the zero schedule verifies never.
+	verify    schedule
+	statsView *statsView
+	record    xpevent.Recorder // nil drops events
 }
 
 // Connect returns a client for the Tier's ProviderConfig, unless the
@@ -107,7 +114,7 @@ func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Tier) (managed.Typ
 		return nil, err
 	}
 	return &external{kube: c.kube, uncached: c.uncached, identify: c.identify, tiers: c.tiers, now: c.now, poll: c.poll,
-		conn: conn, api: api}, nil
+		verify: c.verify, statsView: c.statsView, record: c.record, conn: conn, api: api}, nil
 }
 
 // names are the RustFS names a Tier writes: its tier name.
@@ -137,8 +144,12 @@ type external struct {
 	tiers    tierLister
 	now      func() time.Time
 	poll     time.Duration
-	conn     *connection.Connection
-	api      rustfs.TierAPI
+	// verify, statsView and record are as connector's.
+	verify    schedule
+	statsView *statsView
+	record    xpevent.Recorder
+	conn      *connection.Connection
+	api       rustfs.TierAPI
 	// peers are the Tiers naming the same tier, as Observe found them.
 	peers []custody.Subject
 }
