@@ -120,7 +120,7 @@ func adoptedAndReady(cr *v1alpha1.Tier) bool {
 // process, so a poll that changes nothing raises nothing, and a restart
 // does not raise again. It also exports the Tier's health.
 func announce(rec event.Recorder, cr *v1alpha1.Tier, b before) {
-	c, h := cr.GetCondition(v1alpha1.TypeTierConflict), cr.GetCondition(v1alpha1.TypeRemoteHealthy)
+	c := cr.GetCondition(v1alpha1.TypeTierConflict)
 	switch {
 	case c.Status == corev1.ConditionTrue && b.conflict != corev1.ConditionTrue:
 		rec.Event(cr, event.Warning(reasonConflictFound, errorText(c)))
@@ -130,6 +130,13 @@ func announce(rec event.Recorder, cr *v1alpha1.Tier, b before) {
 	if adoptedAndReady(cr) && !b.adopted {
 		rec.Event(cr, event.Normal(reasonAdopted, "adopted the existing tier "+cr.Spec.ForProvider.Name))
 	}
+	announceHealth(rec, cr, b)
+}
+
+// announceHealth raises the event of the remote turning unhealthy or
+// healthy again, and exports the Tier's health.
+func announceHealth(rec event.Recorder, cr *v1alpha1.Tier, b before) {
+	h := cr.GetCondition(v1alpha1.TypeRemoteHealthy)
 	switch {
 	case h.Status == corev1.ConditionFalse && b.healthy != corev1.ConditionFalse:
 		rec.Event(cr, event.Warning(reasonRemoteUnhealthy, errorText(h)))
