@@ -37,6 +37,7 @@ func TestHelpListsEveryFlag(t *testing.T) {
 		"--poll-jitter=", "$POLL_JITTER",
 		"--max-reconcile-rate=10", "$MAX_RECONCILE_RATE",
 		"--metrics-bind-address=", "$METRICS_BIND_ADDRESS",
+		"--poll-state-metric=5s", "$POLL_STATE_METRIC",
 		"--health-probe-bind-address=", "$HEALTH_PROBE_BIND_ADDRESS",
 		"--tier-verify-interval=10m", "$TIER_VERIFY_INTERVAL",
 	} {
@@ -66,7 +67,7 @@ func TestBinaryHoldsNoTestCode(t *testing.T) {
 // wiredArgs sets every flag to a value other than its default.
 var wiredArgs = []string{"--debug", "--leader-election", "--sync=2h", "--poll=3m", "--poll-jitter=7s",
 	"--max-reconcile-rate=7", "--metrics-bind-address=:9090", "--health-probe-bind-address=:9091", "--naive-tier-list",
-	"--tier-verify-interval=11m"}
+	"--tier-verify-interval=11m", "--poll-state-metric=13s"}
 
 // TestFlagsReachSettings checks that every flag, set on the command line,
 // reaches the setting it names: the manager's options, the controllers'
@@ -87,6 +88,7 @@ func TestFlagsReachSettings(t *testing.T) {
 		"healthAddr":       {got: m.HealthProbeBindAddress, want: ":9091"},
 		"naiveTierList":    {got: o.NaiveTierList, want: true},
 		"tierVerify":       {got: o.TierVerifyInterval, want: 11 * time.Minute},
+		"pollStateMetric":  {got: o.MetricOptions.PollStateMetricInterval, want: 13 * time.Second},
 	}
 	v := reflect.ValueOf(f)
 	for i := range v.NumField() {

@@ -103,7 +103,8 @@ func newStoppedWorld(t *testing.T, poll time.Duration, opts ...rustfstest.Option
 // sets them up, and returns a function that stops them.
 func (w *world) startProvider() func() {
 	w.t.Helper()
-	_, stop := env.StartManagerStoppable(w.t, w.log, w.api, options.ControllerSettings{Poll: w.poll, TierVerifyInterval: w.verify},
+	_, stop := env.StartManagerStoppable(w.t, w.log, w.api, options.ControllerSettings{Poll: w.poll, TierVerifyInterval: w.verify,
+		StateMetricInterval: time.Second},
 		config.Setup, tiercontroller.Setup, bucketcontroller.Setup, lifecyclecontroller.Setup)
 	return stop
 }

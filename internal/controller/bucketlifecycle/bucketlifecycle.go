@@ -17,6 +17,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
@@ -52,8 +53,9 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // the same bucket decide again; and the tenancy inputs (custody.Watch).
 func Setup(mgr ctrl.Manager, o options.Options) error {
 	w, err := o.Wire(mgr, options.Kind{Index: setupIndexes, GroupKind: v1alpha1.BucketLifecycleGroupKind, GVK: v1alpha1.BucketLifecycleGroupVersionKind, Names: names,
-		New:  func() custody.Subject { return &v1alpha1.BucketLifecycle{} },
-		List: func() client.ObjectList { return &v1alpha1.BucketLifecycleList{} }})
+		New:        func() custody.Subject { return &v1alpha1.BucketLifecycle{} },
+		List:       func() client.ObjectList { return &v1alpha1.BucketLifecycleList{} },
+		Conditions: []xpv2.ConditionType{v1alpha1.TypeLifecycleDegraded}})
 	if err != nil {
 		return err
 	}

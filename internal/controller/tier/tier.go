@@ -21,6 +21,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
@@ -47,7 +48,8 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // client per Connect shares the manager's transports and identity cache.
 func Setup(mgr ctrl.Manager, o options.Options) error {
 	w, err := o.Wire(mgr, options.Kind{Index: addIndexes, GroupKind: v1alpha1.TierGroupKind, GVK: v1alpha1.TierGroupVersionKind, Names: names,
-		New: func() custody.Subject { return &v1alpha1.Tier{} }, List: func() client.ObjectList { return &v1alpha1.TierList{} }})
+		New: func() custody.Subject { return &v1alpha1.Tier{} }, List: func() client.ObjectList { return &v1alpha1.TierList{} },
+		Conditions: []xpv2.ConditionType{v1alpha1.TypeTierConflict}})
 	if err != nil {
 		return err
 	}
