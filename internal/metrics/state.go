@@ -29,7 +29,7 @@ var (
 
 	conditionTrue = prometheus.NewGaugeVec(prometheus.GaugeOpts{
 		Name: "rustfs_managed_resource_condition_true",
-		Help: "Managed resources of a kind whose condition (TierConflict, LifecycleDegraded) is True.",
+		Help: "Managed resources of a kind whose condition (TierConflict, BucketConflict, LifecycleDegraded) is True.",
 	}, []string{"gvk", "condition"})
 )
 

@@ -12,8 +12,8 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
-	"github.com/crossplane-contrib/provider-rustfs/internal/metrics"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/tier/tierview"
+	"github.com/crossplane-contrib/provider-rustfs/internal/metrics"
 )
 
 // A StatsFunc reads the tier statistics of the RustFS a configuration
