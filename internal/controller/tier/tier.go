@@ -72,7 +72,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		WatchesMetadata(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(tiersUsingSecret(w.Kube, w.Log))).
 		Watches(&v1alpha1.Tier{}, handler.EnqueueRequestsFromMapFunc(peersOf(w.Kube, w.Log)), builder.WithPredicates(custody.CustodyChanged())).
 		WatchesRawSource(source.Channel(changes, handler.TypedEnqueueRequestsFromMapFunc(tiersNaming(w.Kube, w.Log))))
-	return w.Complete(b, r)
+	return w.Complete(b, forgetGone{kube: w.Kube, inner: r})
 }
 
 // reconcileTimeout bounds one reconcile of a Tier: a tier list, then an add
