@@ -91,6 +91,10 @@ type BucketLifecycleObservation struct {
 	// RuleIDs of the live configuration.
 	RuleIDs []string `json:"ruleIds,omitempty"`
 
+	// Rules is how many rules the live configuration holds.
+	// +optional
+	Rules int `json:"rules,omitempty"`
+
 	// AppliedHash is a hash of the configuration the provider last put.
 	AppliedHash string `json:"appliedHash,omitempty"`
 
@@ -128,6 +132,7 @@ type BucketLifecycleStatus struct {
 // +kubebuilder:printcolumn:name="READY",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"
 // +kubebuilder:printcolumn:name="SYNCED",type="string",JSONPath=".status.conditions[?(@.type=='Synced')].status"
 // +kubebuilder:printcolumn:name="BUCKET",type="string",JSONPath=".spec.forProvider.bucket"
+// +kubebuilder:printcolumn:name="RULES",type="integer",JSONPath=".status.atProvider.rules"
 // +kubebuilder:printcolumn:name="DEGRADED",type="string",JSONPath=".status.conditions[?(@.type=='LifecycleDegraded')].status"
 // +kubebuilder:printcolumn:name="AGE",type="date",JSONPath=".metadata.creationTimestamp"
 // +kubebuilder:subresource:status

@@ -11,6 +11,30 @@ const (
 	// TypeLifecycleDegraded is True when RustFS dropped fields of the
 	// lifecycle configuration the provider put.
 	TypeLifecycleDegraded xpv2.ConditionType = "LifecycleDegraded"
+
+	// TypeRemoteHealthy is True when RustFS's last verify of the tier
+	// (a probe object written, read and deleted on the remote) succeeded,
+	// False when it failed. It never changes Ready: a tier whose remote
+	// fails is still registered.
+	TypeRemoteHealthy xpv2.ConditionType = "RemoteHealthy"
+
+	// TypeBucketConflict is True when the Bucket cannot manage its bucket:
+	// the live bucket's settings cannot change, or an older Bucket owns it.
+	TypeBucketConflict xpv2.ConditionType = "BucketConflict"
+)
+
+// RemoteHealthy reasons.
+const (
+	// ReasonRemoteReachable: the last verify succeeded.
+	ReasonRemoteReachable xpv2.ConditionReason = "RemoteReachable"
+	// ReasonRemoteUnhealthy: the last verify failed; the message is
+	// RustFS's answer.
+	ReasonRemoteUnhealthy xpv2.ConditionReason = "RemoteUnhealthy"
+	// ReasonVerifyPending: the tier is registered and its first verify is
+	// not due yet (verifies are spread over one interval).
+	ReasonVerifyPending xpv2.ConditionReason = "VerifyPending"
+	// ReasonVerifyDisabled: --tier-verify-interval is 0.
+	ReasonVerifyDisabled xpv2.ConditionReason = "VerifyDisabled"
 )
 
 // Condition reasons.

@@ -158,6 +158,64 @@ type TierObservation struct {
 	// Adopted is true when the tier existed before this resource and was
 	// adopted rather than added.
 	Adopted bool `json:"adopted,omitempty"`
+
+	// Health records RustFS's last verify of the tier; the RemoteHealthy
+	// condition reports its outcome.
+	// +optional
+	Health *TierHealth `json:"health,omitempty"`
+
+	// Stats are the tier's statistics from RustFS's tier stats.
+	// +optional
+	Stats *TierStats `json:"stats,omitempty"`
+}
+
+// TierHealth records the provider's last verify of the tier. It lives in
+// status so that a restarted provider does not verify every tier at once.
+type TierHealth struct {
+	// LastVerifiedAt is when the provider last asked RustFS to verify the
+	// tier. The next verify is due one --tier-verify-interval later (plus a
+	// per-Tier spread of up to a tenth of the interval).
+	// +optional
+	LastVerifiedAt *metav1.Time `json:"lastVerifiedAt,omitempty"`
+}
+
+// TierStats are the statistics RustFS reports for a tier
+// (docs/rustfs-wire.md §1.6).
+type TierStats struct {
+	// Objects transitioned to the tier in the last 24 hours (this node's
+	// rolling counters).
+	Objects int64 `json:"objects"`
+
+	// Bytes transitioned to the tier in the last 24 hours.
+	Bytes int64 `json:"bytes"`
+
+	// Versions transitioned to the tier in the last 24 hours.
+	Versions int64 `json:"versions"`
+
+	// Inventory is what the tier holds, when RustFS accounts for it (GA
+	// with inventory status "accounted").
+	// +optional
+	Inventory *TierInventory `json:"inventory,omitempty"`
+
+	// InventoryStatus is RustFS's inventory status: accounted,
+	// not-accounted or unavailable (GA); empty when RustFS reports none
+	// (rc).
+	// +optional
+	InventoryStatus string `json:"inventoryStatus,omitempty"`
+
+	// ObservedAt is when the provider read the statistics.
+	// +optional
+	ObservedAt *metav1.Time `json:"observedAt,omitempty"`
+}
+
+// TierInventory is what a tier holds, as RustFS accounts for it.
+type TierInventory struct {
+	// Objects on the tier.
+	Objects int64 `json:"objects"`
+	// Bytes on the tier.
+	Bytes int64 `json:"bytes"`
+	// Versions on the tier.
+	Versions int64 `json:"versions"`
 }
 
 // A TierSpec defines the desired state of a Tier.
@@ -187,6 +245,8 @@ type TierStatus struct {
 // +kubebuilder:printcolumn:name="CONFLICT",type="string",JSONPath=".status.conditions[?(@.type=='TierConflict')].status"
 // +kubebuilder:printcolumn:name="TIER",type="string",JSONPath=".spec.forProvider.name"
 // +kubebuilder:printcolumn:name="TYPE",type="string",JSONPath=".spec.forProvider.type"
+// +kubebuilder:printcolumn:name="HEALTHY",type="string",JSONPath=".status.conditions[?(@.type=='RemoteHealthy')].status"
+// +kubebuilder:printcolumn:name="BYTES",type="integer",JSONPath=".status.atProvider.stats.bytes"
 // +kubebuilder:printcolumn:name="AGE",type="date",JSONPath=".metadata.creationTimestamp"
 // +kubebuilder:subresource:status
 // +kubebuilder:resource:scope=Namespaced,categories={crossplane,managed,rustfs}

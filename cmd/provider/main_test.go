@@ -37,7 +37,9 @@ func TestHelpListsEveryFlag(t *testing.T) {
 		"--poll-jitter=", "$POLL_JITTER",
 		"--max-reconcile-rate=10", "$MAX_RECONCILE_RATE",
 		"--metrics-bind-address=", "$METRICS_BIND_ADDRESS",
+		"--poll-state-metric=5s", "$POLL_STATE_METRIC",
 		"--health-probe-bind-address=", "$HEALTH_PROBE_BIND_ADDRESS",
+		"--tier-verify-interval=10m", "$TIER_VERIFY_INTERVAL",
 	} {
 		if !strings.Contains(string(out), flag) {
 			t.Errorf("--help does not list %q:\n%s", flag, out)
@@ -64,7 +66,8 @@ func TestBinaryHoldsNoTestCode(t *testing.T) {
 
 // wiredArgs sets every flag to a value other than its default.
 var wiredArgs = []string{"--debug", "--leader-election", "--sync=2h", "--poll=3m", "--poll-jitter=7s",
-	"--max-reconcile-rate=7", "--metrics-bind-address=:9090", "--health-probe-bind-address=:9091", "--naive-tier-list"}
+	"--max-reconcile-rate=7", "--metrics-bind-address=:9090", "--health-probe-bind-address=:9091", "--naive-tier-list",
+	"--tier-verify-interval=11m", "--poll-state-metric=13s"}
 
 // TestFlagsReachSettings checks that every flag, set on the command line,
 // reaches the setting it names: the manager's options, the controllers'
@@ -84,6 +87,8 @@ func TestFlagsReachSettings(t *testing.T) {
 		"metricsAddr":      {got: m.Metrics.BindAddress, want: ":9090"},
 		"healthAddr":       {got: m.HealthProbeBindAddress, want: ":9091"},
 		"naiveTierList":    {got: o.NaiveTierList, want: true},
+		"tierVerify":       {got: o.TierVerifyInterval, want: 11 * time.Minute},
+		"pollStateMetric":  {got: o.MetricOptions.PollStateMetricInterval, want: 13 * time.Second},
 	}
 	v := reflect.ValueOf(f)
 	for i := range v.NumField() {

@@ -63,6 +63,9 @@ func steadyLines() []line {
 		{"lifecycle GETs in the window (floor)", func(r *result) string {
 			return fmt.Sprintf("%d (%d)", r.steady[rustfstest.RouteGetLifecycle], r.n*r.intervals)
 		}},
+		{"tier verifies / tier stats in the window (bounds)", func(r *result) string {
+			return fmt.Sprintf("%d / %d (%d / %d)", verifies(r.steady), tierStats(r.steady), r.verifyBound(), r.statsBound())
+		}},
 		{"RustFS writes in the window", func(r *result) string { return fmt.Sprint(r.steadyWrites) }},
 		{"reconciles reaching the managed reconciler in the window, per resource", func(r *result) string { return perKind(r.steadyManaged, r.n) }},
 		{"controller-runtime reconciles in the window, per resource", func(r *result) string { return perKind(r.steadyReconciles, r.n) }},

@@ -14,7 +14,9 @@
 //
 // With --smoke it exits 1 unless the steady state made no RustFS write and,
 // with the shared list, at most 1.1 tier lists per endpoint per poll
-// interval. It asserts counts, never times.
+// interval, and the tier verifies and tier-stats requests stayed within
+// what --tier-verify-interval and the poll interval allow. It asserts
+// counts, never times.
 //
 // Run it with `make bench` (N=1000) or `make bench-smoke` (N=20).
 package main
@@ -49,6 +51,7 @@ type flags struct {
 	smoke       bool
 	keep        bool
 	secrets     int
+	verify      time.Duration
 	providerEnv []string
 }
 
@@ -66,7 +69,8 @@ func parseFlags() flags {
 	flag.DurationVar(&f.settle, "settle", 0, "wait after all are Ready before counting the steady state (default one poll interval)")
 	flag.DurationVar(&f.timeout, "timeout", 30*time.Minute, "how long to wait for all resources to become Ready")
 	flag.StringVar(&f.modes, "modes", "shared,naive", "tier list modes to run, comma separated: shared, naive")
-	flag.BoolVar(&f.smoke, "smoke", false, "exit 1 on steady-state writes or too many shared tier lists")
+	flag.DurationVar(&f.verify, "tier-verify-interval", 10*time.Minute, "the provider's --tier-verify-interval")
+	flag.BoolVar(&f.smoke, "smoke", false, "exit 1 on steady-state writes, too many shared tier lists, or more tier verifies and stats than the intervals allow")
 	flag.IntVar(&f.secrets, "unrelated-secrets", 200, "Secrets of 64 KiB that no resource uses, created before the provider starts")
 	flag.BoolVar(&f.keep, "keep", false, "keep each run's work directory (kubeconfig, provider log)")
 	flag.StringVar(&env, "provider-env", "", "extra environment for the provider, comma separated (for example GOGC=50)")
@@ -123,6 +127,6 @@ func bench(ctx context.Context, f flags, out io.Writer) error {
 	if len(p) > 0 {
 		return errors.New("smoke test failed:\n  " + strings.Join(p, "\n  "))
 	}
-	fmt.Fprintln(out, "smoke test passed: no steady-state writes, tier lists within the bound")
+	fmt.Fprintln(out, "smoke test passed: no steady-state writes, tier lists, verifies and stats within the bounds")
 	return nil
 }

@@ -25,6 +25,7 @@ type result struct {
 	rate      int
 	intervals int
 	secrets   int
+	verify    time.Duration // the provider's --tier-verify-interval
 
 	create            time.Duration      // creating the 3n objects
 	toReady           time.Duration      // first create until all Ready
@@ -89,7 +90,7 @@ func (r *result) problems() []string {
 		p = append(p, fmt.Sprintf("%s: %d tier lists in %d poll intervals, want at most %.1f (%.1f x %d endpoint x %d intervals)",
 			r.mode, n, r.intervals, r.tierListBound(), tierListSlack, endpoints, r.intervals))
 	}
-	return p
+	return append(p, r.healthProblems()...)
 }
 
 func mib(b float64) string { return fmt.Sprintf("%.1f MiB", b/(1<<20)) }

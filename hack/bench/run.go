@@ -54,7 +54,7 @@ func (r *run) execute(ctx context.Context) (*result, error) {
 	if err := r.start(ctx); err != nil {
 		return nil, err
 	}
-	res := &result{mode: r.mode(), n: r.n, poll: r.poll, rate: r.rate, intervals: r.intervals, secrets: r.secrets}
+	res := &result{mode: r.mode(), n: r.n, poll: r.poll, rate: r.rate, intervals: r.intervals, secrets: r.secrets, verify: r.verify}
 	if err := r.converge(ctx, res); err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func (r *run) startProvider(ctx context.Context) error {
 		return err
 	}
 	args := []string{"--poll=" + r.poll.String(), fmt.Sprintf("--max-reconcile-rate=%d", r.rate),
-		"--metrics-bind-address=" + addr, "--health-probe-bind-address=0"}
+		"--metrics-bind-address=" + addr, "--health-probe-bind-address=0", "--tier-verify-interval=" + r.verify.String()}
 	if r.naive {
 		args = append(args, "--naive-tier-list")
 	}

@@ -31,11 +31,24 @@ var categories = []any{"crossplane", "composite", "rustfs"}
 // versions is the single served, referenceable version with the schema.
 func versions(s map[string]any) []any {
 	return []any{map[string]any{
-		"name":          version,
-		"served":        true,
-		"referenceable": true,
-		"schema":        map[string]any{"openAPIV3Schema": s},
+		"name":                     version,
+		"served":                   true,
+		"referenceable":            true,
+		"schema":                   map[string]any{"openAPIV3Schema": s},
+		"additionalPrinterColumns": columns,
 	}}
+}
+
+// columns are the kubectl get columns the function's status summary
+// feeds; Crossplane appends its own SYNCED, READY, COMPOSITION and AGE.
+var columns = []any{
+	column("TIERS", "string", ".status.summary.tiers"),
+	column("BUCKETS", "string", ".status.summary.buckets"),
+	column("CONFLICTS", "integer", ".status.summary.conflicts"),
+}
+
+func column(name, typ, path string) map[string]any {
+	return map[string]any{"name": name, "type": typ, "jsonPath": path}
 }
 
 // tenantXRD is the apiextensions.crossplane.io/v2 XRD of the Namespaced

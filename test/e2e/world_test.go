@@ -56,6 +56,8 @@ type world struct {
 	// api records the requests the controllers send to the API server.
 	api  *testenv.RequestLog
 	poll time.Duration
+	// verify is the controllers' tier verify interval (0 disables verifies).
+	verify time.Duration
 	// others are further namespaces of the scenario (see addNamespace).
 	others []string
 }
@@ -101,7 +103,8 @@ func newStoppedWorld(t *testing.T, poll time.Duration, opts ...rustfstest.Option
 // sets them up, and returns a function that stops them.
 func (w *world) startProvider() func() {
 	w.t.Helper()
-	_, stop := env.StartManagerStoppable(w.t, w.log, w.api, options.ControllerSettings{Poll: w.poll},
+	_, stop := env.StartManagerStoppable(w.t, w.log, w.api, options.ControllerSettings{Poll: w.poll, TierVerifyInterval: w.verify,
+		StateMetricInterval: time.Second},
 		config.Setup, tiercontroller.Setup, bucketcontroller.Setup, lifecyclecontroller.Setup)
 	return stop
 }

@@ -48,6 +48,7 @@ func TestTenantInAnotherNamespaceCannotTouchAnotherTenantsObjects(t *testing.T) 
 	want := fntenant.TenantStatus{
 		Tiers:   []fntenant.ItemStatus{{Name: "COLD", Reason: string(v1alpha1.ReasonDuplicateTier)}},
 		Buckets: []fntenant.ItemStatus{{Name: "app-data", Reason: string(v1alpha1.ReasonDuplicateBucket)}},
+		Summary: &fntenant.StatusSummary{Tiers: "0/1", Buckets: "0/1", Conflicts: 2},
 	}
 	if diff := cmp.Diff(want, got.TenantStatus, cmpopts.IgnoreFields(fntenant.ItemStatus{}, "Message")); diff != "" {
 		t.Errorf("second render of namespace B's Tenant: status rows: -want +got:\n%s", diff)

@@ -44,6 +44,7 @@ func TestTenantComposesReadyResources(t *testing.T) {
 		Buckets: []fntenant.ItemStatus{{Name: "app-data", Ready: true, Synced: true, Reason: string(xpv2.ReasonAvailable)}},
 		Access: []fntenant.AccessStatus{{ItemStatus: fntenant.ItemStatus{Name: "app", Ready: true, Synced: true, Reason: string(xpv2.ReasonAvailable)},
 			SecretName: fntenant.AccessName(xr.GetName(), "app")}},
+		Summary: &fntenant.StatusSummary{Tiers: "1/1", Buckets: "1/1"},
 	}
 	if diff := cmp.Diff(want, got.TenantStatus); diff != "" {
 		t.Errorf("second render: Tenant status rows: -want +got:\n%s", diff)
@@ -78,6 +79,7 @@ func TestTenantReportsTierConflict(t *testing.T) {
 	want := fntenant.TenantStatus{
 		Tiers:   []fntenant.ItemStatus{{Name: "COLD", Reason: string(v1alpha1.ReasonImmutableFieldDrift)}},
 		Buckets: []fntenant.ItemStatus{{Name: "app-data", Synced: false, Reason: string(v1alpha1.ReasonWaitingForReference)}},
+		Summary: &fntenant.StatusSummary{Tiers: "0/1", Buckets: "0/1", Conflicts: 1},
 	}
 	if diff := cmp.Diff(want, got.TenantStatus, cmpopts.IgnoreFields(fntenant.ItemStatus{}, "Message")); diff != "" {
 		t.Errorf("second render: Tenant status rows: -want +got:\n%s", diff)

@@ -38,7 +38,7 @@ func tierPath(name string) (string, string) {
 // ListTiers returns every registered tier, sorted by name. Secret keys come
 // back as "REDACTED" (docs/rustfs-wire.md §1.1, §2).
 func (c *Client) ListTiers(ctx context.Context) ([]Tier, error) {
-	resp, err := c.do(ctx, request{method: http.MethodGet, path: adminPrefix + "/tier"})
+	resp, err := c.do(ctx, request{op: OpListTiers, method: http.MethodGet, path: adminPrefix + "/tier"})
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot list tiers")
 	}
@@ -54,7 +54,7 @@ func (c *Client) AddTier(ctx context.Context, t Tier, force bool) error {
 		return errors.Wrap(err, "cannot add tier")
 	}
 	q := url.Values{"force": {strconv.FormatBool(force)}}
-	_, err = c.do(ctx, request{method: http.MethodPut, path: adminPrefix + "/tier", query: q, body: body, contentType: jsonType,
+	_, err = c.do(ctx, request{op: OpAddTier, method: http.MethodPut, path: adminPrefix + "/tier", query: q, body: body, contentType: jsonType,
 		remote: true, secrets: append([]string{t.SecretKey, t.AccessKey}, serviceAccountSecrets(t.Creds)...)})
 	return errors.Wrapf(err, "cannot add tier %q", t.Name)
 }
@@ -77,7 +77,7 @@ func (c *Client) EditTierCredentials(ctx context.Context, name, accessKey, secre
 		return errors.Wrap(err, "cannot encode tier credentials")
 	}
 	p, raw := tierPath(name)
-	_, err = c.do(ctx, request{method: http.MethodPost, path: p, rawPath: raw, body: body, contentType: jsonType,
+	_, err = c.do(ctx, request{op: OpEditTier, method: http.MethodPost, path: p, rawPath: raw, body: body, contentType: jsonType,
 		remote: true, secrets: []string{secretKey, accessKey}})
 	return errors.Wrapf(err, "cannot edit credentials of tier %q", name)
 }
@@ -101,7 +101,7 @@ func (c *Client) EditTierServiceAccount(ctx context.Context, name, serviceAccoun
 		return errors.Wrap(err, "cannot encode tier credentials")
 	}
 	p, raw := tierPath(name)
-	_, err = c.do(ctx, request{method: http.MethodPost, path: p, rawPath: raw, body: body, contentType: jsonType,
+	_, err = c.do(ctx, request{op: OpEditTier, method: http.MethodPost, path: p, rawPath: raw, body: body, contentType: jsonType,
 		remote: true, secrets: serviceAccountSecrets(serviceAccountJSON)})
 	return errors.Wrapf(err, "cannot edit the service account of tier %q", name)
 }
@@ -111,7 +111,7 @@ func (c *Client) EditTierServiceAccount(ctx context.Context, name, serviceAccoun
 func (c *Client) RemoveTier(ctx context.Context, name string, force bool) error {
 	p, raw := tierPath(name)
 	q := url.Values{"force": {strconv.FormatBool(force)}}
-	_, err := c.do(ctx, request{method: http.MethodDelete, path: p, rawPath: raw, query: q, remote: true})
+	_, err := c.do(ctx, request{op: OpRemoveTier, method: http.MethodDelete, path: p, rawPath: raw, query: q, remote: true})
 	return errors.Wrapf(err, "cannot remove tier %q", name)
 }
 
@@ -119,13 +119,13 @@ func (c *Client) RemoveTier(ctx context.Context, name string, force bool) error 
 // remote tier (docs/rustfs-wire.md §1.5).
 func (c *Client) VerifyTier(ctx context.Context, name string) error {
 	p, raw := tierPath(name)
-	_, err := c.do(ctx, request{method: http.MethodGet, path: p, rawPath: raw, remote: true})
+	_, err := c.do(ctx, request{op: OpVerifyTier, method: http.MethodGet, path: p, rawPath: raw, remote: true})
 	return errors.Wrapf(err, "cannot verify tier %q", name)
 }
 
 // TierStats returns the recent transition counters per tier, sorted by name.
 func (c *Client) TierStats(ctx context.Context) ([]TierStat, error) {
-	resp, err := c.do(ctx, request{method: http.MethodGet, path: adminPrefix + "/tier-stats"})
+	resp, err := c.do(ctx, request{op: OpTierStats, method: http.MethodGet, path: adminPrefix + "/tier-stats"})
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot get tier stats")
 	}
@@ -140,17 +140,36 @@ type legacyStatJSON struct {
 	NumObjects  uint64 `json:"num_objects"`
 }
 
+// countsJSON are the counters of the v2 body.
+type countsJSON struct {
+	TotalSize   uint64 `json:"totalSize"`
+	NumVersions uint64 `json:"numVersions"`
+	NumObjects  uint64 `json:"numObjects"`
+}
+
 // statsV2JSON is the contractVersion 2 body (docs/rustfs-wire.md §1.6, post-snapshot).
 type statsV2JSON struct {
 	ContractVersion int `json:"contractVersion"`
-	Tiers           []struct {
-		Name        string `json:"name"`
-		Transitions struct {
-			TotalSize   uint64 `json:"totalSize"`
-			NumVersions uint64 `json:"numVersions"`
-			NumObjects  uint64 `json:"numObjects"`
-		} `json:"transitionsLast24h"`
+	Inventory       struct {
+		Status string `json:"status"`
+	} `json:"inventory"`
+	Tiers []struct {
+		Name        string      `json:"name"`
+		Inventory   *countsJSON `json:"inventory"`
+		Transitions countsJSON  `json:"transitionsLast24h"`
 	} `json:"tiers"`
+}
+
+// inventoryStatus returns a GA inventory status RustFS defines, or "unknown"
+// for any other text: server text never reaches status unchecked.
+func inventoryStatus(s string) string {
+	switch s {
+	case "accounted", "not-accounted", "unavailable":
+		return s
+	case "":
+		return ""
+	}
+	return "unknown"
 }
 
 // parseTierStats accepts both the legacy {name: stats} map and the v2 body.
@@ -168,9 +187,14 @@ func parseTierStats(body []byte) ([]TierStat, error) {
 		if err := json.Unmarshal(body, &s); err != nil {
 			return nil, errors.Wrap(err, "cannot decode tier stats")
 		}
+		status := inventoryStatus(s.Inventory.Status)
 		for _, t := range s.Tiers {
-			out = append(out, TierStat{Name: t.Name, TotalSize: t.Transitions.TotalSize,
-				NumVersions: t.Transitions.NumVersions, NumObjects: t.Transitions.NumObjects})
+			st := TierStat{Name: t.Name, TotalSize: t.Transitions.TotalSize, InventoryStatus: status,
+				NumVersions: t.Transitions.NumVersions, NumObjects: t.Transitions.NumObjects}
+			if t.Inventory != nil {
+				st.Inventory = &TierInventory{TotalSize: t.Inventory.TotalSize, NumVersions: t.Inventory.NumVersions, NumObjects: t.Inventory.NumObjects}
+			}
+			out = append(out, st)
 		}
 	} else {
 		var m map[string]legacyStatJSON

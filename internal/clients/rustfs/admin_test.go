@@ -114,21 +114,62 @@ func TestNewTierTypesRoundTrip(t *testing.T) {
 	}
 }
 
+// TestTierStats reads the transition counters from both releases and, from
+// GA, the inventory status and what each tier holds (docs/rustfs-wire.md §1.6).
 func TestTierStats(t *testing.T) {
-	for name, mode := range modes {
+	archive := TierStat{Name: "ARCHIVE", TotalSize: 5, NumVersions: 1, NumObjects: 1}
+	cold := TierStat{Name: "COLD", TotalSize: 10, NumVersions: 2, NumObjects: 1}
+	gaArchive, gaCold := archive, cold
+	gaArchive.InventoryStatus, gaCold.InventoryStatus = "accounted", "accounted"
+	gaCold.Inventory = &TierInventory{TotalSize: 3, NumVersions: 2, NumObjects: 2}
+	cases := map[string]struct {
+		mode rustfstest.Mode
+		want []TierStat
+	}{
+		"RC": {mode: rustfstest.ModeRC, want: []TierStat{archive, cold}},
+		"GA": {mode: rustfstest.ModeGA, want: []TierStat{gaArchive, gaCold}},
+	}
+	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			p := newPair(t, mode)
+			p := newPair(t, tc.mode)
 			p.local.SeedTier(rustfstest.TierRecord{Type: "rustfs", Name: "COLD", Endpoint: p.remote.TierURL(), Bucket: remoteBucket})
 			p.local.SeedTierStats("COLD", rustfstest.TierStat{TotalSize: 10, NumVersions: 2, NumObjects: 1})
 			p.local.SeedTierStats("ARCHIVE", rustfstest.TierStat{TotalSize: 5, NumVersions: 1, NumObjects: 1})
+			p.local.PutObject("data", "a", []byte("ab"))
+			p.local.PutObject("data", "b", []byte("c"))
+			p.local.MarkTransitioned("data", "a", "COLD")
+			p.local.MarkTransitioned("data", "b", "COLD")
 			got, err := p.client.TierStats(context.Background())
 			if err != nil {
 				t.Fatalf("TierStats: %v", err)
 			}
-			want := []TierStat{{Name: "ARCHIVE", TotalSize: 5, NumVersions: 1, NumObjects: 1},
-				{Name: "COLD", TotalSize: 10, NumVersions: 2, NumObjects: 1}}
-			if diff := cmp.Diff(want, got); diff != "" {
+			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("TierStats: -want +got:\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestTierStatsInventoryStatus keeps the inventory statuses RustFS defines
+// and never passes other server text on.
+func TestTierStatsInventoryStatus(t *testing.T) {
+	cases := map[string]struct {
+		body string
+		want string
+	}{
+		"NotAccounted": {body: "not-accounted", want: "not-accounted"},
+		"Unavailable":  {body: "unavailable", want: "unavailable"},
+		"Unknown":      {body: "secret-looking text", want: "unknown"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			body := `{"contractVersion":2,"inventory":{"status":"` + tc.body + `"},"tiers":[{"name":"COLD","transitionsLast24h":{}}]}`
+			got, err := parseTierStats([]byte(body))
+			if err != nil {
+				t.Fatalf("parseTierStats: %v", err)
+			}
+			if len(got) != 1 || got[0].InventoryStatus != tc.want || got[0].Inventory != nil {
+				t.Errorf("parseTierStats: got %+v, want status %q and no inventory", got, tc.want)
 			}
 		})
 	}

@@ -72,8 +72,9 @@ type Client struct {
 	remote    time.Duration
 	signer    *v4.Signer
 	now       func() time.Time
-	idKey     string         // identityKey of the configuration
-	ids       *IdentityCache // where Identity looks and remembers
+	idKey     string          // identityKey of the configuration
+	ids       *IdentityCache  // where Identity looks and remembers
+	observer  RequestObserver // told of every request sent; nil for none
 }
 
 // String describes the client without its credentials.

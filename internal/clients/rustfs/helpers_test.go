@@ -1,6 +1,8 @@
 package rustfs
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -55,3 +57,13 @@ func (p pair) clientAs(t *testing.T, ak, sk string) *Client {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// httptestRedirect returns the URL of a server that redirects every request.
+func httptestRedirect(t *testing.T) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "http://example.invalid/", http.StatusTemporaryRedirect)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}

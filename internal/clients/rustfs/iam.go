@@ -49,7 +49,7 @@ func userQuery(name string) url.Values { return url.Values{"accessKey": {name}} 
 // UserInfo reads a regular user (docs/rustfs-wire.md §20.3). An unknown user
 // gives an error that satisfies IsUserNotFound.
 func (c *Client) UserInfo(ctx context.Context, name string) (UserInfo, error) {
-	resp, err := c.do(ctx, request{method: http.MethodGet, path: adminPrefix + "/user-info", query: userQuery(name)})
+	resp, err := c.do(ctx, request{op: OpUserInfo, method: http.MethodGet, path: adminPrefix + "/user-info", query: userQuery(name)})
 	if err != nil {
 		return UserInfo{}, errors.Wrapf(err, "cannot get user %q", name)
 	}
@@ -113,7 +113,7 @@ func (c *Client) addUser(ctx context.Context, name string, newSecret func() (str
 	if err != nil {
 		return errors.Wrapf(err, "cannot add user %q", name)
 	}
-	_, err = c.do(ctx, request{method: http.MethodPut, path: adminPrefix + "/add-user", query: userQuery(name),
+	_, err = c.do(ctx, request{op: OpAddUser, method: http.MethodPut, path: adminPrefix + "/add-user", query: userQuery(name),
 		body: body, contentType: jsonType, secrets: []string{sk}})
 	return errors.Wrapf(err, "cannot add user %q", name)
 }
@@ -139,7 +139,7 @@ func (c *Client) ensureMapping(ctx context.Context, user, policy string, info Us
 		return false, nil
 	}
 	q := url.Values{"policyName": {policy}, "userOrGroup": {user}, "isGroup": {"false"}}
-	_, err := c.do(ctx, request{method: http.MethodPut, path: adminPrefix + "/set-user-or-group-policy", query: q})
+	_, err := c.do(ctx, request{op: OpSetUserPolicy, method: http.MethodPut, path: adminPrefix + "/set-user-or-group-policy", query: q})
 	if err != nil {
 		return false, errors.Wrapf(err, "cannot map policy %q to user %q", policy, user)
 	}

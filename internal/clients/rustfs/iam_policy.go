@@ -40,7 +40,7 @@ type policyInfoJSON struct {
 // CannedPolicy reads a canned policy (docs/rustfs-wire.md §20.5). An unknown
 // policy gives an error that satisfies IsPolicyNotFound.
 func (c *Client) CannedPolicy(ctx context.Context, name string) (Policy, error) {
-	resp, err := c.do(ctx, request{method: http.MethodGet, path: adminPrefix + "/info-canned-policy",
+	resp, err := c.do(ctx, request{op: OpCannedPolicyInfo, method: http.MethodGet, path: adminPrefix + "/info-canned-policy",
 		query: url.Values{"name": {name}}})
 	if err != nil {
 		return Policy{}, errors.Wrapf(err, "cannot get canned policy %q", name)
@@ -73,7 +73,7 @@ func (c *Client) EnsureCannedPolicy(ctx context.Context, name string, p Policy) 
 	if err != nil {
 		return false, errors.Wrapf(err, "cannot encode canned policy %q", name)
 	}
-	_, err = c.do(ctx, request{method: http.MethodPut, path: adminPrefix + "/add-canned-policy",
+	_, err = c.do(ctx, request{op: OpAddCannedPolicy, method: http.MethodPut, path: adminPrefix + "/add-canned-policy",
 		query: url.Values{"name": {name}}, body: body, contentType: jsonType})
 	if err != nil {
 		return false, errors.Wrapf(err, "cannot store canned policy %q", name)

@@ -28,7 +28,7 @@ type infoJSON struct {
 // answer carries no ID, as RustFS before 1.0.0-beta.5 answers. It needs the
 // admin:ServerInfo permission; without it the error satisfies IsInfoRefused.
 func (c *Client) DeploymentID(ctx context.Context) (string, error) {
-	resp, err := c.do(ctx, request{method: http.MethodGet, path: adminPrefix + "/info"})
+	resp, err := c.do(ctx, request{op: OpServerInfo, method: http.MethodGet, path: adminPrefix + "/info"})
 	if err != nil {
 		return "", errors.Wrap(err, "cannot get server info")
 	}

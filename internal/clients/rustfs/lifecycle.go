@@ -135,7 +135,7 @@ func decodeLifecycle(body []byte) (*Lifecycle, error) {
 // compare normalised configurations.
 func (c *Client) GetLifecycle(ctx context.Context, bucket string) (*Lifecycle, error) {
 	p, raw := bucketPath(bucket)
-	resp, err := c.do(ctx, request{method: http.MethodGet, path: p, rawPath: raw, query: sub("lifecycle")})
+	resp, err := c.do(ctx, request{op: OpGetLifecycle, method: http.MethodGet, path: p, rawPath: raw, query: sub("lifecycle")})
 	if err != nil {
 		return nil, errors.Wrapf(err, "cannot get lifecycle of bucket %q", bucket)
 	}
@@ -153,7 +153,7 @@ func (c *Client) PutLifecycle(ctx context.Context, bucket string, l *Lifecycle) 
 		return err
 	}
 	p, raw := bucketPath(bucket)
-	_, err = c.do(ctx, request{method: http.MethodPut, path: p, rawPath: raw, query: sub("lifecycle"),
+	_, err = c.do(ctx, request{op: OpPutLifecycle, method: http.MethodPut, path: p, rawPath: raw, query: sub("lifecycle"),
 		body: body, contentType: xmlType, contentMD5: true})
 	return errors.Wrapf(err, "cannot put lifecycle of bucket %q", bucket)
 }
@@ -162,6 +162,6 @@ func (c *Client) PutLifecycle(ctx context.Context, bucket string, l *Lifecycle) 
 // answers 204 whether or not one was set (docs/rustfs-wire.md §8.1).
 func (c *Client) DeleteLifecycle(ctx context.Context, bucket string) error {
 	p, raw := bucketPath(bucket)
-	_, err := c.do(ctx, request{method: http.MethodDelete, path: p, rawPath: raw, query: sub("lifecycle")})
+	_, err := c.do(ctx, request{op: OpDeleteLifecycle, method: http.MethodDelete, path: p, rawPath: raw, query: sub("lifecycle")})
 	return errors.Wrapf(err, "cannot delete lifecycle of bucket %q", bucket)
 }

@@ -50,7 +50,7 @@ func sub(name string) url.Values { return url.Values{name: {""}} }
 // BucketExists reports whether the bucket exists (HEAD; 404 means no).
 func (c *Client) BucketExists(ctx context.Context, bucket string) (bool, error) {
 	p, raw := bucketPath(bucket)
-	_, err := c.do(ctx, request{method: http.MethodHead, path: p, rawPath: raw})
+	_, err := c.do(ctx, request{op: OpHeadBucket, method: http.MethodHead, path: p, rawPath: raw})
 	if IsNoSuchBucket(err) {
 		return false, nil
 	}
@@ -70,7 +70,7 @@ type createBucketConfiguration struct {
 // success (RustFS answers 200, AWS and MinIO 409 BucketAlreadyOwnedByYou).
 func (c *Client) CreateBucket(ctx context.Context, bucket string, o CreateBucketOptions) error {
 	p, raw := bucketPath(bucket)
-	rq := request{method: http.MethodPut, path: p, rawPath: raw, header: http.Header{}}
+	rq := request{op: OpCreateBucket, method: http.MethodPut, path: p, rawPath: raw, header: http.Header{}}
 	if o.Region != "" && o.Region != DefaultRegion {
 		body, err := xml.Marshal(createBucketConfiguration{Xmlns: s3Namespace, LocationConstraint: o.Region})
 		if err != nil {
@@ -93,7 +93,7 @@ func (c *Client) GetBucketLocation(ctx context.Context, bucket string) (string, 
 	var out struct {
 		Location string `xml:",chardata"`
 	}
-	if err := c.getXML(ctx, bucket, "location", &out); err != nil {
+	if err := c.getXML(ctx, OpBucketLocation, bucket, "location", &out); err != nil {
 		return "", errors.Wrapf(err, "cannot get location of bucket %q", bucket)
 	}
 	if out.Location == "" {
@@ -108,7 +108,7 @@ func (c *Client) GetObjectLockEnabled(ctx context.Context, bucket string) (bool,
 	var out struct {
 		ObjectLockEnabled string `xml:"ObjectLockEnabled"`
 	}
-	err := c.getXML(ctx, bucket, "object-lock", &out)
+	err := c.getXML(ctx, OpObjectLock, bucket, "object-lock", &out)
 	if e, ok := apiError(err); ok && (e.Code == "ObjectLockConfigurationNotFoundError" || e.Code == "NoSuchObjectLockConfiguration") {
 		return false, nil
 	}
@@ -127,7 +127,7 @@ type versioningConfiguration struct {
 // GetVersioning returns the bucket's versioning state.
 func (c *Client) GetVersioning(ctx context.Context, bucket string) (VersioningStatus, error) {
 	var out versioningConfiguration
-	if err := c.getXML(ctx, bucket, "versioning", &out); err != nil {
+	if err := c.getXML(ctx, OpGetVersioning, bucket, "versioning", &out); err != nil {
 		return "", errors.Wrapf(err, "cannot get versioning of bucket %q", bucket)
 	}
 	return VersioningStatus(out.Status), nil
@@ -143,15 +143,15 @@ func (c *Client) SetVersioning(ctx context.Context, bucket string, s VersioningS
 		return errors.Wrap(err, "cannot encode versioning configuration")
 	}
 	p, raw := bucketPath(bucket)
-	_, err = c.do(ctx, request{method: http.MethodPut, path: p, rawPath: raw, query: sub("versioning"),
+	_, err = c.do(ctx, request{op: OpPutVersioning, method: http.MethodPut, path: p, rawPath: raw, query: sub("versioning"),
 		body: body, contentType: xmlType, contentMD5: true})
 	return errors.Wrapf(err, "cannot set versioning of bucket %q", bucket)
 }
 
-// getXML GETs a bucket subresource and decodes its XML body into out.
-func (c *Client) getXML(ctx context.Context, bucket, subresource string, out any) error {
+// getXML GETs a bucket subresource as operation op and decodes its XML body into out.
+func (c *Client) getXML(ctx context.Context, op, bucket, subresource string, out any) error {
 	p, raw := bucketPath(bucket)
-	resp, err := c.do(ctx, request{method: http.MethodGet, path: p, rawPath: raw, query: sub(subresource)})
+	resp, err := c.do(ctx, request{op: op, method: http.MethodGet, path: p, rawPath: raw, query: sub(subresource)})
 	if err != nil {
 		return err
 	}

@@ -115,7 +115,7 @@ func (c *Client) AddServiceAccount(ctx context.Context, a NewServiceAccount) err
 	if err != nil {
 		return errors.Wrap(err, "cannot encode service account")
 	}
-	resp, err := c.do(ctx, request{method: http.MethodPut, path: adminPrefix + "/add-service-account", body: body, contentType: jsonType,
+	resp, err := c.do(ctx, request{op: OpAddServiceAccount, method: http.MethodPut, path: adminPrefix + "/add-service-account", body: body, contentType: jsonType,
 		secrets: []string{a.SecretKey}})
 	if err != nil {
 		return errors.Wrapf(err, "cannot add service account %q", a.AccessKey)
@@ -148,7 +148,7 @@ type infoServiceAccountJSON struct {
 // ServiceAccountInfo reads a service account (docs/rustfs-wire.md §16.4). An
 // unknown account gives an error that satisfies IsServiceAccountNotFound.
 func (c *Client) ServiceAccountInfo(ctx context.Context, accessKey string) (ServiceAccountInfo, error) {
-	resp, err := c.do(ctx, request{method: http.MethodGet, path: adminPrefix + "/info-service-account",
+	resp, err := c.do(ctx, request{op: OpServiceAccountInfo, method: http.MethodGet, path: adminPrefix + "/info-service-account",
 		query: serviceAccountQuery(accessKey)})
 	if err != nil {
 		return ServiceAccountInfo{}, errors.Wrapf(err, "cannot get service account %q", accessKey)
@@ -188,7 +188,7 @@ func (c *Client) UpdateServiceAccount(ctx context.Context, accessKey string, u S
 	if err != nil {
 		return errors.Wrap(err, "cannot encode service account update")
 	}
-	_, err = c.do(ctx, request{method: http.MethodPost, path: adminPrefix + "/update-service-account",
+	_, err = c.do(ctx, request{op: OpUpdateSA, method: http.MethodPost, path: adminPrefix + "/update-service-account",
 		query: serviceAccountQuery(accessKey), body: body, contentType: jsonType, secrets: []string{u.SecretKey}})
 	return errors.Wrapf(err, "cannot update service account %q", accessKey)
 }
@@ -200,7 +200,7 @@ func (c *Client) UpdateServiceAccount(ctx context.Context, accessKey string, u S
 // client asks info, which reports an unknown account before any permission
 // check (docs/rustfs-wire.md §16.4), and succeeds only when the account is really gone.
 func (c *Client) DeleteServiceAccount(ctx context.Context, accessKey string) error {
-	_, err := c.do(ctx, request{method: http.MethodDelete, path: adminPrefix + "/delete-service-account",
+	_, err := c.do(ctx, request{op: OpDeleteSA, method: http.MethodDelete, path: adminPrefix + "/delete-service-account",
 		query: serviceAccountQuery(accessKey)})
 	if err == nil || !isServiceAccountNotExist(err) {
 		return errors.Wrapf(err, "cannot delete service account %q", accessKey)

@@ -41,6 +41,7 @@ func signRequest(ctx context.Context, s *v4.Signer, r *http.Request, body []byte
 
 // A request describes one call before it is signed.
 type request struct {
+	op          string // the operation reported to the observer (ops.go)
 	method      string
 	path        string // unescaped path, for example /bucket or /rustfs/admin/v3/tier
 	rawPath     string // escaped path when it differs from path
@@ -66,33 +67,43 @@ type response struct {
 // in an error is scrubbed of the keys the client knows (Scrub), and no body
 // is read beyond its cap (readBody).
 func (c *Client) do(ctx context.Context, rq request) (*response, error) {
+	start := time.Now()
+	resp, code, err := c.send(ctx, rq)
+	c.observe(rq.op, code, start)
+	return resp, err
+}
+
+// send is do without the report to the observer. It returns the result
+// code of a request it sent (observe.go), or "" for one it could not build.
+func (c *Client) send(ctx context.Context, rq request) (*response, string, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.deadline(rq))
 	defer cancel()
 	req, err := c.newHTTPRequest(ctx, rq)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if err := signRequest(ctx, c.signer, req, rq.body, c.accessKey, c.secretKey, c.region, c.now()); err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	secrets := append([]string{c.secretKey, c.accessKey}, rq.secrets...)
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return nil, scrubErr(errors.Wrapf(err, "%s %s", rq.method, rq.path), secrets)
+		return nil, failureCode(err, CodeNetwork), scrubErr(errors.Wrapf(err, "%s %s", rq.method, rq.path), secrets)
 	}
 	defer resp.Body.Close() // read-only body
 	if isRedirect(resp.StatusCode) {
-		return nil, redirectError(resp, secrets)
+		return nil, statusCode(resp.StatusCode, ""), redirectError(resp, secrets)
 	}
 	ok := resp.StatusCode >= 200 && resp.StatusCode <= 299
 	body, err := readBody(resp.Body, ok)
 	if err != nil {
-		return nil, scrubErr(errors.Wrapf(err, "cannot read response to %s %s", rq.method, rq.path), secrets)
+		return nil, failureCode(err, CodeUnreadable), scrubErr(errors.Wrapf(err, "cannot read response to %s %s", rq.method, rq.path), secrets)
 	}
 	if !ok {
-		return nil, parseError(resp.StatusCode, resp.Header, body, secrets)
+		e := parseError(resp.StatusCode, resp.Header, body, secrets)
+		return nil, statusCode(e.Status, e.Code), e
 	}
-	return &response{status: resp.StatusCode, header: resp.Header, body: body}, nil
+	return &response{status: resp.StatusCode, header: resp.Header, body: body}, statusCode(resp.StatusCode, ""), nil
 }
 
 func (c *Client) newHTTPRequest(ctx context.Context, rq request) (*http.Request, error) {

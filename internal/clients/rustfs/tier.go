@@ -84,6 +84,19 @@ type TierStat struct {
 	TotalSize   uint64
 	NumVersions uint64
 	NumObjects  uint64
+	// Inventory is what the tier holds, when RustFS accounts for it (GA,
+	// inventory status "accounted"); nil otherwise.
+	Inventory *TierInventory
+	// InventoryStatus is the answer's inventory status (GA: accounted,
+	// not-accounted or unavailable); empty in a legacy answer.
+	InventoryStatus string
+}
+
+// TierInventory is what a tier holds (GA tier stats, docs/rustfs-wire.md §1.6).
+type TierInventory struct {
+	TotalSize   uint64
+	NumVersions uint64
+	NumObjects  uint64
 }
 
 // tierBackendJSON is the typed object of the admin JSON (docs/rustfs-wire.md §2)

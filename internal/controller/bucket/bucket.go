@@ -14,9 +14,11 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
@@ -38,12 +40,13 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // decide again, and the tenancy inputs (custody.Watch).
 func Setup(mgr ctrl.Manager, o options.Options) error {
 	w, err := o.Wire(mgr, options.Kind{Index: addIndexes, GroupKind: v1alpha1.BucketGroupKind, GVK: v1alpha1.BucketGroupVersionKind, Names: names,
-		New: func() custody.Subject { return &v1alpha1.Bucket{} }, List: func() client.ObjectList { return &v1alpha1.BucketList{} }})
+		New: func() custody.Subject { return &v1alpha1.Bucket{} }, List: func() client.ObjectList { return &v1alpha1.BucketList{} },
+		Conditions: []xpv2.ConditionType{v1alpha1.TypeBucketConflict}})
 	if err != nil {
 		return err
 	}
 	c := &connector{kube: w.Kube, uncached: w.Uncached, identify: custody.ByClient(o.NewClient), now: time.Now, gate: w.Gate,
-		newClient: func(c rustfs.Config) (rustfs.BucketAPI, error) { return o.NewClient(c) }}
+		newClient: func(c rustfs.Config) (rustfs.BucketAPI, error) { return o.NewClient(c) }, record: w.Record}
 	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.Bucket](c),
 		// The external name is the bucket name, known before creation.
 		managed.WithDeterministicExternalName(true))
@@ -92,6 +95,7 @@ type connector struct {
 	identify  custody.Identify
 	now       func() time.Time
 	newClient func(rustfs.Config) (rustfs.BucketAPI, error)
+	record    event.Recorder // nil drops events
 }
 
 // Connect returns a RustFS client for the Bucket's ProviderConfig, unless

@@ -113,9 +113,10 @@ func ctx(t *testing.T) context.Context {
 // holding a ClusterProviderConfig (region pcRegion), its Secret and the
 // Buckets.
 type harness struct {
-	t    *testing.T
-	rfs  *rustfstest.Server
-	kube client.Client
+	t      *testing.T
+	rfs    *rustfstest.Server
+	kube   client.Client
+	events recording
 }
 
 func newHarness(t *testing.T, pcRegion string, opts ...rustfstest.Option) *harness {
@@ -139,7 +140,7 @@ func newHarness(t *testing.T, pcRegion string, opts ...rustfstest.Option) *harne
 func (h *harness) connector() *connector {
 	r := connection.NewResolver(h.kube, h.kube, resource.ModernTrackerFn(func(context.Context, resource.ModernManaged) error { return nil }))
 	return &connector{kube: h.kube, uncached: h.kube, identify: custody.ByEndpoint, now: time.Now, newClient: newClient,
-		gate: custody.NewGate(h.kube, r, custody.Namespaces{Reader: h.kube, Allowed: true})}
+		gate: custody.NewGate(h.kube, r, custody.Namespaces{Reader: h.kube, Allowed: true}), record: &h.events}
 }
 
 func (h *harness) store(b *v1alpha1.Bucket) *v1alpha1.Bucket {

@@ -17,7 +17,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
-// Observe checks the bucket name, then reads whether the bucket exists,
+// observe checks the bucket name, then reads whether the bucket exists,
 // which proves the Bucket's access to RustFS, and decides whether the
 // Bucket may write the bucket (package custody): a Bucket that may not
 // reads nothing more. The owner then reads the bucket's region, object
@@ -25,7 +25,7 @@ import (
 // change on an existing bucket and differs from the spec is a
 // BucketConflict: Observe returns an error so that nothing is written, and
 // keeps observing with backoff until the spec or the bucket changes.
-func (e *external) Observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalObservation, error) {
+func (e *external) observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalObservation, error) {
 	name := meta.GetExternalName(cr)
 	if err := checkBucketName(cr, name); err != nil {
 		return managed.ExternalObservation{}, err

@@ -20,6 +20,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
@@ -61,7 +62,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		return err
 	}
 	c := &connector{kube: w.Kube, uncached: w.Uncached, now: time.Now, newSecret: rustfs.NewSecretKey, gate: w.Gate,
-		newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }}
+		newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }, record: w.Record}
 	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.BucketAccess](c),
 		// The access key is derived from the resource: no external name.
 		managed.WithInitializers(),
@@ -100,6 +101,8 @@ type connector struct {
 	// identify replaces the identity the client reports; tests of one
 	// RustFS set custody.ByEndpoint.
 	identify custody.Identify
+	// record raises the events of changes; nil drops them.
+	record event.Recorder
 }
 
 // Connect returns a RustFS client for the resource's ProviderConfig, unless
@@ -148,7 +151,8 @@ func (c *connector) external(conn *connection.Connection) (*external, error) {
 	if identify == nil {
 		identify = custody.ByClient(func(rustfs.Config) (api, error) { return cl, nil })
 	}
-	return &external{kube: c.kube, uncached: c.uncached, client: cl, conn: conn, identify: identify, now: c.now, newSecret: c.newSecret}, nil
+	return &external{kube: c.kube, uncached: c.uncached, client: cl, conn: conn, identify: identify, now: c.now, newSecret: c.newSecret,
+		record: c.record}, nil
 }
 
 var _ managed.TypedExternalClient[*v1alpha1.BucketAccess] = &external{}
@@ -162,6 +166,7 @@ type external struct {
 	identify  custody.Identify
 	now       func() time.Time
 	newSecret func() (string, error)
+	record    event.Recorder
 
 	// plan is what Observe found to be done, for Update.
 	plan plan

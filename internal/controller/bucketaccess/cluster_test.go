@@ -156,3 +156,23 @@ func (c *cluster) events(ns string) []string {
 	}
 	return out
 }
+
+// expectRotatedEvents checks that n CredentialsRotated events were raised
+// about cr: one per replaced secret key.
+func (c *cluster) expectRotatedEvents(cr *v1alpha1.BucketAccess, n int32) {
+	c.t.Helper()
+	count := func() int32 {
+		l := &corev1.EventList{}
+		if err := env.Client.List(ctx(c.t), l, client.InNamespace(cr.Namespace)); err != nil {
+			c.t.Fatal(err)
+		}
+		var got int32
+		for _, e := range l.Items {
+			if e.InvolvedObject.Name == cr.Name && e.Reason == string(reasonCredentialsRotated) {
+				got += max(e.Count, 1)
+			}
+		}
+		return got
+	}
+	c.g.Eventually(count, 20*time.Second, 50*time.Millisecond).Should(gomega.Equal(n), "CredentialsRotated events about %s", cr.Name)
+}

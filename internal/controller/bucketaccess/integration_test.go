@@ -152,12 +152,14 @@ func TestRotationLossAndRevocation(t *testing.T) {
 	_, sk2 := c.key(cr, sk1)
 	c.g.Eventually(func() int64 { return c.get(cr).Status.AtProvider.Rotation }, 20*time.Second, 50*time.Millisecond).Should(gomega.Equal(int64(1)))
 	expectKey(t, c, "after rotation", x, ak, sk1, sk2)
+	c.expectRotatedEvents(cr, 1)
 
 	if err := env.Client.Delete(ctx(t), c.secret(cr)); err != nil {
 		t.Fatal(err)
 	}
 	_, sk3 := c.key(cr, sk2)
 	expectKey(t, c, "after the Secret was deleted", x, ak, sk2, sk3)
+	c.expectRotatedEvents(cr, 2)
 
 	// The managed reconciler waits out its 30 s grace period after a
 	// Create before it believes a resource is gone.

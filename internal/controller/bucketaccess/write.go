@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
@@ -76,6 +77,7 @@ func (e *external) Update(ctx context.Context, cr *v1alpha1.BucketAccess) (manag
 	}
 	if u.SecretKey != "" {
 		cr.Status.AtProvider.Rotation = cr.Spec.ForProvider.Rotation
+		e.rotated(cr, ak)
 	}
 	cr.SetConditions(xpv2.Available())
 	return managed.ExternalUpdate{ConnectionDetails: e.details(ak, u.SecretKey, d.buckets)}, nil
@@ -155,4 +157,19 @@ func description(cr *v1alpha1.BucketAccess) string {
 		s = s[:maxDescription]
 	}
 	return s
+}
+
+// reasonCredentialsRotated is the event reason of a replaced secret key, as
+// for a Tier whose credentials changed.
+const reasonCredentialsRotated event.Reason = "CredentialsRotated"
+
+// rotated raises one event for a secret key RustFS took: the connection
+// Secret receives it next. The message names the access key, never a
+// secret.
+func (e *external) rotated(cr *v1alpha1.BucketAccess, ak string) {
+	if e.record == nil {
+		return
+	}
+	e.record.Event(cr, event.Normal(reasonCredentialsRotated, "replaced the secret key of access key "+ak+
+		"; the connection Secret receives the new one"))
 }

@@ -59,6 +59,7 @@ func (e *external) apply(ctx context.Context, cr *v1alpha1.BucketLifecycle, pers
 	}
 	fold(cr, a)
 	cr.SetConditions(xpv2.Available(), degraded(a.Dropped))
+	announceApplied(e.record, cr)
 	if !persist {
 		return nil
 	}

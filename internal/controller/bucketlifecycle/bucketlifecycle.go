@@ -15,7 +15,9 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
@@ -51,13 +53,14 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // the same bucket decide again; and the tenancy inputs (custody.Watch).
 func Setup(mgr ctrl.Manager, o options.Options) error {
 	w, err := o.Wire(mgr, options.Kind{Index: setupIndexes, GroupKind: v1alpha1.BucketLifecycleGroupKind, GVK: v1alpha1.BucketLifecycleGroupVersionKind, Names: names,
-		New:  func() custody.Subject { return &v1alpha1.BucketLifecycle{} },
-		List: func() client.ObjectList { return &v1alpha1.BucketLifecycleList{} }})
+		New:        func() custody.Subject { return &v1alpha1.BucketLifecycle{} },
+		List:       func() client.ObjectList { return &v1alpha1.BucketLifecycleList{} },
+		Conditions: []xpv2.ConditionType{v1alpha1.TypeLifecycleDegraded}})
 	if err != nil {
 		return err
 	}
 	c := &connector{kube: w.Kube, uncached: w.Uncached, identify: custody.ByClient(o.NewClient), now: time.Now, peers: listPeers(w.Kube),
-		gate: w.Gate, newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }}
+		gate: w.Gate, newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }, record: w.Record}
 	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.BucketLifecycle](c),
 		// The bucket, not metadata.name, identifies the configuration, and
 		// it may come from a reference resolved later: no external name.
@@ -112,6 +115,7 @@ type connector struct {
 	now       func() time.Time
 	peers     peersFn
 	newClient func(rustfs.Config) (api, error)
+	record    event.Recorder // nil drops events
 }
 
 // Connect returns a RustFS client for the resource's ProviderConfig, unless
@@ -122,7 +126,8 @@ func (c *connector) Connect(ctx context.Context, cr *v1alpha1.BucketLifecycle) (
 	if err != nil {
 		return nil, err
 	}
-	return &external{kube: c.kube, uncached: c.uncached, client: cl, conn: conn, identifyFn: c.identify, now: c.now, peers: c.peers}, nil
+	return &external{kube: c.kube, uncached: c.uncached, client: cl, conn: conn, identifyFn: c.identify, now: c.now, peers: c.peers,
+		record: c.record}, nil
 }
 
 var _ managed.TypedExternalClient[*v1alpha1.BucketLifecycle] = &external{}
@@ -136,6 +141,7 @@ type external struct {
 	identifyFn custody.Identify
 	now        func() time.Time
 	peers      peersFn
+	record     event.Recorder // nil drops events
 	// peerList are the BucketLifecycles of the same bucket, as Observe
 	// found them.
 	peerList []custody.Subject

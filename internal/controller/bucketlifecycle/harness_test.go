@@ -20,9 +20,10 @@ import (
 // the ClusterProviderConfig, its Secret and the BucketLifecycles, and a
 // connector wired to them as Setup wires it.
 type harness struct {
-	t    *testing.T
-	rfs  *rustfstest.Server
-	kube client.Client
+	t      *testing.T
+	rfs    *rustfstest.Server
+	kube   client.Client
+	events recording
 }
 
 // newHarness starts an emulator with the sentinel root credentials and the
@@ -39,7 +40,7 @@ func newHarness(t *testing.T, opts ...rustfstest.Option) *harness {
 
 func (h *harness) connector() *connector {
 	r := connection.NewResolver(h.kube, h.kube, resource.ModernTrackerFn(func(context.Context, resource.ModernManaged) error { return nil }))
-	return &connector{kube: h.kube, uncached: h.kube, identify: custody.ByEndpoint, now: time.Now, peers: listPeers(h.kube), newClient: newClient,
+	return &connector{kube: h.kube, uncached: h.kube, identify: custody.ByEndpoint, now: time.Now, peers: listPeers(h.kube), newClient: newClient, record: &h.events,
 		gate: custody.NewGate(h.kube, r, custody.Namespaces{Reader: h.kube, Allowed: true})}
 }
 

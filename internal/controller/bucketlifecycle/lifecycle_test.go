@@ -55,6 +55,9 @@ func TestAdoptWithoutPut(t *testing.T) {
 	if diff := cmp.Diff([]string{"expire", "to-cold"}, cr.Status.AtProvider.RuleIDs); diff != "" {
 		t.Errorf("status.atProvider.ruleIds: -want, +got:\n%s", diff)
 	}
+	if cr.Status.AtProvider.Rules != 2 {
+		t.Errorf("status.atProvider.rules: want 2 (the RULES column), got %d", cr.Status.AtProvider.Rules)
+	}
 	if w := h.rfs.Writes(); w != 0 {
 		t.Errorf("adopting a matching configuration: want no writes, got %d", w)
 	}

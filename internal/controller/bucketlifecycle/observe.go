@@ -16,7 +16,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
-// Observe reads the bucket's lifecycle configuration and compares it with
+// observe reads the bucket's lifecycle configuration and compares it with
 // the spec. It writes nothing to RustFS. In order: a spec RustFS would
 // refuse stops; a bucket another namespace manages stops, before any read
 // (rule 5); the configuration is read with the lifecycle's own credentials,
@@ -24,7 +24,7 @@ import (
 // custody) without showing it; the provider's memory is folded into status;
 // a recorded failure is reported; then the spec and the live configuration
 // are compared.
-func (e *external) Observe(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.ExternalObservation, error) {
+func (e *external) observe(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.ExternalObservation, error) {
 	if cr.Spec.ForProvider.Bucket == "" {
 		return managed.ExternalObservation{}, errors.New("spec.forProvider.bucket is empty: set bucket, bucketRef or bucketSelector")
 	}
@@ -38,6 +38,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.BucketLifecycle) (m
 	a := recall(cr)
 	fold(cr, a)
 	cr.Status.AtProvider.RuleIDs = ruleIDsOf(live)
+	cr.Status.AtProvider.Rules = len(cr.Status.AtProvider.RuleIDs)
 	v := assess(translate(cr.Spec.ForProvider.Rules), live, a)
 	if err := e.recorded(ctx, cr, &v); err != nil {
 		return managed.ExternalObservation{}, err

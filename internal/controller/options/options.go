@@ -20,6 +20,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/metrics"
 )
 
 // Options configure the provider's controllers.
@@ -34,6 +35,11 @@ type Options struct {
 	// benchmark sets it (the provider's hidden --naive-tier-list).
 	NaiveTierList bool
 
+	// TierVerifyInterval is how often, at most, each Tier's tier is
+	// verified (a probe object written on the remote); 0 disables
+	// verifies (--tier-verify-interval, docs/operability.md).
+	TierVerifyInterval time.Duration
+
 	// Custody is what the controllers of one manager share for the
 	// tenancy rules: field indexes and the check of Namespace access.
 	Custody *custody.Shared
@@ -45,9 +51,10 @@ type Options struct {
 	Identities *rustfs.IdentityCache
 }
 
-// NewClient returns a RustFS client for c that shares o's identity cache.
+// NewClient returns a RustFS client for c that shares o's identity cache
+// and reports every request it sends to the provider's request metrics.
 func (o Options) NewClient(c rustfs.Config) (*rustfs.Client, error) {
-	return rustfs.New(c, rustfs.WithIdentityCache(o.Identities))
+	return rustfs.New(c, rustfs.WithIdentityCache(o.Identities), rustfs.WithRequestObserver(metrics.Requests))
 }
 
 // Managed returns the managed reconciler options every kind uses. Management

@@ -10,10 +10,10 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/gate"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/metrics"
 )
 
 // ControllerSettings are the settings every controller shares.
@@ -23,13 +23,17 @@ type ControllerSettings struct {
 	MaxReconcileRate int
 	// NaiveTierList is benchmark wiring (Options.NaiveTierList).
 	NaiveTierList bool
-	// Metrics records managed resource metrics; nil records none.
-	Metrics managed.MetricRecorder
+	// TierVerifyInterval is Options.TierVerifyInterval.
+	TierVerifyInterval time.Duration
+	// StateMetricInterval is how often each kind's managed resource state
+	// gauges are recounted (internal/metrics); 0 turns them off.
+	StateMetricInterval time.Duration
 }
 
 // New returns the controller options the provider runs with. Management
-// policies are always enabled, and the global rate limiter counts the
-// reconciles it passes (rustfs_managed_reconciles_total).
+// policies are always enabled, the global rate limiter counts the
+// reconciles it passes (rustfs_managed_reconciles_total), and the managed
+// reconcilers record crossplane-runtime's metrics (internal/metrics).
 func New(log logging.Logger, s ControllerSettings) Options {
 	features := &feature.Flags{}
 	features.Enable(feature.EnableBetaManagementPolicies)
@@ -42,13 +46,14 @@ func New(log logging.Logger, s ControllerSettings) Options {
 			Features:                features,
 			Gate:                    new(gate.Gate[schema.GroupVersionKind]),
 		},
-		PollJitter:    s.PollJitter,
-		NaiveTierList: s.NaiveTierList,
-		Custody:       custody.NewShared(),
-		Identities:    rustfs.NewIdentityCache(),
+		PollJitter:         s.PollJitter,
+		NaiveTierList:      s.NaiveTierList,
+		TierVerifyInterval: s.TierVerifyInterval,
+		Custody:            custody.NewShared(),
+		Identities:         rustfs.NewIdentityCache(),
 	}
-	if s.Metrics != nil {
-		o.MetricOptions = &controller.MetricOptions{MRMetrics: s.Metrics}
+	o.MetricOptions = &controller.MetricOptions{
+		MRMetrics: metrics.ManagedRecorder, MRStateMetrics: metrics.StateMetrics, PollStateMetricInterval: s.StateMetricInterval,
 	}
 	return o
 }

@@ -10,10 +10,13 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
@@ -35,17 +38,22 @@ type Kind struct {
 	Names func(s custody.Subject) custody.Names
 	// Index registers the field indexes the kind's controller reads.
 	Index func(ctx context.Context, fi client.FieldIndexer, s *custody.Shared) error
+	// Conditions are the conditions whose True count the state metrics
+	// report for the kind (RecordState).
+	Conditions []xpv2.ConditionType
 }
 
 // A Wiring holds what every managed kind's controller builds the same way:
-// its name and logger, the custody Gate its connector opens connections
-// through, and whether the tenancy rules may read Namespaces.
+// its name, logger and event recorder, the custody Gate its connector
+// opens connections through, and whether the tenancy rules may read
+// Namespaces.
 type Wiring struct {
 	Kind
 	Name     string
 	Kube     client.Client
 	Uncached client.Reader
 	Log      logging.Logger
+	Record   event.Recorder
 	Gate     *custody.Gate
 
 	mgr      ctrl.Manager
@@ -53,11 +61,18 @@ type Wiring struct {
 	nsAccess bool
 }
 
-// Wire registers the kind's field indexes, then builds the dependencies
-// every managed kind's controller shares.
+// Wire registers the kind's field indexes and state metrics, then builds
+// the dependencies every managed kind's controller shares.
 func (o Options) Wire(mgr ctrl.Manager, k Kind) (*Wiring, error) {
 	ctx := context.Background()
 	if err := k.Index(ctx, mgr.GetFieldIndexer(), o.Custody); err != nil {
+		return nil, err
+	}
+	list, ok := k.List().(resource.ManagedList)
+	if !ok {
+		return nil, errors.Errorf("the list of %s is not a managed resource list", k.GroupKind)
+	}
+	if err := o.RecordState(mgr, list, k.Conditions...); err != nil {
 		return nil, err
 	}
 	kube := mgr.GetClient()
@@ -66,8 +81,10 @@ func (o Options) Wire(mgr ctrl.Manager, k Kind) (*Wiring, error) {
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
 	name := managed.ControllerName(k.GroupKind)
 	return &Wiring{Kind: k, Name: name, Kube: kube, Uncached: mgr.GetAPIReader(), Log: o.Logger.WithValues("controller", name),
-		Gate: custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess}),
-		mgr:  mgr, o: o, nsAccess: nsAccess}, nil
+		//lint:ignore SA1019 crossplane-runtime's event package still takes the legacy recorder.
+		Record: event.NewAPIRecorder(mgr.GetEventRecorderFor(name)),
+		Gate:   custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess}),
+		mgr:    mgr, o: o, nsAccess: nsAccess}, nil
 }
 
 // Reconciler returns the kind's managed reconciler, with the options every

@@ -32,13 +32,24 @@ type harness struct {
 	kube        client.Client
 	now         time.Time
 	invalidated int
+	verify      schedule
+	stats       *statsView
+	events      recording
 }
 
 type harnessOption func(*harnessConfig)
 
 type harnessConfig struct {
-	local []rustfstest.Option
-	objs  []client.Object
+	local  []rustfstest.Option
+	objs   []client.Object
+	verify time.Duration
+}
+
+// withVerify verifies tiers every interval and reads shared tier stats,
+// as Setup does; without it the harness verifies never and reads no stats,
+// so request counts of other tests stay as they were.
+func withVerify(interval time.Duration) harnessOption {
+	return func(c *harnessConfig) { c.verify = interval }
 }
 
 func withLocal(o ...rustfstest.Option) harnessOption {
@@ -58,7 +69,10 @@ func newHarness(t *testing.T, mode rustfstest.Mode, opts ...harnessOption) *harn
 	for _, o := range opts {
 		o(cfg)
 	}
-	h := &harness{t: t, now: t0}
+	h := &harness{t: t, now: t0, verify: schedule{interval: cfg.verify, start: t0}}
+	if cfg.verify > 0 {
+		h.stats = newStatsView(readStats(newClient), time.Minute, func() time.Time { return h.now })
+	}
 	h.remote = rustfstest.NewServer(rustfstest.WithMode(mode), rustfstest.WithRootCredentials(tierAK, tierSK),
 		rustfstest.WithUser(rotatedAK, rotatedSK, "s3:*")) // a GA edit probes the remote with the new keys
 	h.remote.CreateBucket(remoteBkt, false)
@@ -79,6 +93,7 @@ func (h *harness) connector() *connector {
 		kube: h.kube, uncached: h.kube, gate: gate, identify: custody.ByEndpoint, newClient: newClient,
 		tiers: invalidations{tierLister: perReconcile(listWith(newClient)), n: &h.invalidated},
 		now:   func() time.Time { return h.now }, poll: time.Minute,
+		verify: h.verify, statsView: h.stats, record: &h.events,
 	}
 }
 

@@ -25,14 +25,14 @@ const (
 	errIdentify  = "cannot identify the RustFS deployment"
 )
 
-// Observe reads the tier and decides what, if anything, may be written. It
+// observe reads the tier and decides what, if anything, may be written. It
 // reports every failure a retry cannot fix by setting Ready=False (and
 // TierConflict) and returning a blockedError; a transient failure returns
 // the error and leaves the recorded status as it was. Its RustFS requests
 // are reads: the deployment's identity (cached per configuration) and one
 // tier list, which proves the Tier's access. Only the owner of the tier
 // name reads its credentials Secret or sees the live tier's settings.
-func (e *external) Observe(ctx context.Context, cr *v1alpha1.Tier) (managed.ExternalObservation, error) {
+func (e *external) observe(ctx context.Context, cr *v1alpha1.Tier) (managed.ExternalObservation, error) {
 	if meta.WasDeleted(cr) {
 		// Retain-only: a deleted Tier's tier "does not exist" for the
 		// reconciler, so it removes the finalizer and never calls Delete.

@@ -17,9 +17,11 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/source"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	xpevent "github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
@@ -46,7 +48,8 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // client per Connect shares the manager's transports and identity cache.
 func Setup(mgr ctrl.Manager, o options.Options) error {
 	w, err := o.Wire(mgr, options.Kind{Index: addIndexes, GroupKind: v1alpha1.TierGroupKind, GVK: v1alpha1.TierGroupVersionKind, Names: names,
-		New: func() custody.Subject { return &v1alpha1.Tier{} }, List: func() client.ObjectList { return &v1alpha1.TierList{} }})
+		New: func() custody.Subject { return &v1alpha1.Tier{} }, List: func() client.ObjectList { return &v1alpha1.TierList{} },
+		Conditions: []xpv2.ConditionType{v1alpha1.TypeTierConflict}})
 	if err != nil {
 		return err
 	}
@@ -58,7 +61,9 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		return err
 	}
 	c := &connector{kube: w.Kube, uncached: w.Uncached, gate: w.Gate, identify: custody.ByClient(o.NewClient),
-		newClient: clients, tiers: tiers, now: time.Now, poll: o.PollInterval}
+		newClient: clients, tiers: tiers, now: time.Now, poll: o.PollInterval, record: w.Record,
+		verify:    schedule{interval: o.TierVerifyInterval, start: time.Now()},
+		statsView: newStatsView(readStats(clients), o.PollInterval, time.Now)}
 	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.Tier](c),
 		managed.WithInitializers(&externalName{kube: w.Kube}),
 		managed.WithDeterministicExternalName(true),
@@ -67,7 +72,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		WatchesMetadata(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(tiersUsingSecret(w.Kube, w.Log))).
 		Watches(&v1alpha1.Tier{}, handler.EnqueueRequestsFromMapFunc(peersOf(w.Kube, w.Log)), builder.WithPredicates(custody.CustodyChanged())).
 		WatchesRawSource(source.Channel(changes, handler.TypedEnqueueRequestsFromMapFunc(tiersNaming(w.Kube, w.Log))))
-	return w.Complete(b, r)
+	return w.Complete(b, forgetGone{kube: w.Kube, inner: r})
 }
 
 // reconcileTimeout bounds one reconcile of a Tier: a tier list, then an add
@@ -92,6 +97,10 @@ type connector struct {
 	tiers     tierLister
 	now       func() time.Time
 	poll      time.Duration
+	// verify schedules tier verifies; the zero schedule verifies never.
+	verify    schedule
+	statsView *statsView
+	record    xpevent.Recorder // nil drops events
 }
 
 // Connect returns a client for the Tier's ProviderConfig, unless the
@@ -107,7 +116,7 @@ func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Tier) (managed.Typ
 		return nil, err
 	}
 	return &external{kube: c.kube, uncached: c.uncached, identify: c.identify, tiers: c.tiers, now: c.now, poll: c.poll,
-		conn: conn, api: api}, nil
+		verify: c.verify, statsView: c.statsView, record: c.record, conn: conn, api: api}, nil
 }
 
 // names are the RustFS names a Tier writes: its tier name.
@@ -137,8 +146,12 @@ type external struct {
 	tiers    tierLister
 	now      func() time.Time
 	poll     time.Duration
-	conn     *connection.Connection
-	api      rustfs.TierAPI
+	// verify, statsView and record are as connector's.
+	verify    schedule
+	statsView *statsView
+	record    xpevent.Recorder
+	conn      *connection.Connection
+	api       rustfs.TierAPI
 	// peers are the Tiers naming the same tier, as Observe found them.
 	peers []custody.Subject
 }

@@ -48,7 +48,11 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 		return managed.ExternalCreation{}, e.addFailed(cr, c, err)
 	}
 	custody.Set(cr, credentialsKey, c.applied())
-	return managed.ExternalCreation{}, errors.Wrap(custody.Created(ctx, e.kube, cr), errPersist)
+	if err := custody.Created(ctx, e.kube, cr); err != nil {
+		return managed.ExternalCreation{}, errors.Wrap(err, errPersist)
+	}
+	e.registered(cr)
+	return managed.ExternalCreation{}, nil
 }
 
 // prepare repeats, before a write, the checks Observe made: the tier name
@@ -111,6 +115,7 @@ func (e *external) Update(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 		return managed.ExternalUpdate{}, errors.Wrap(err, errPersist)
 	}
 	cr.Status.AtProvider.Credentials = observation(nil, &a, nil).Credentials
+	e.rotated(ctx, cr)
 	return managed.ExternalUpdate{}, nil
 }
 

@@ -91,7 +91,7 @@ func renderAccess(t target, entries []TenantAccess, add func(resource.Name, *v1a
 func accessRows(xr string, entries []TenantAccess, observed map[resource.Name]resource.ObservedComposed) []AccessStatus {
 	var out []AccessStatus
 	for _, a := range entries {
-		r := row(a.Name, observe(v1alpha1.BucketAccessKind, observed, resourceKey(partAccess, a.Name)))
+		r, _ := row(a.Name, observe(v1alpha1.BucketAccessKind, observed, resourceKey(partAccess, a.Name)))
 		out = append(out, AccessStatus{ItemStatus: r, SecretName: AccessName(xr, a.Name)})
 	}
 	return out

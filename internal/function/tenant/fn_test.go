@@ -130,9 +130,17 @@ func readies(tier, bucket, lifecycle string) map[string]string {
 	return map[string]string{"tier-COLD": tier, "bucket-app-data": bucket, "lifecycle-app-data": lifecycle}
 }
 
-// rows is the desired composite with the given status rows.
+// rows is the desired composite with the given status rows, one tier and
+// one bucket, neither in conflict.
 func rows(tiers, buckets jsonMap) jsonMap {
-	return jsonMap{"status": jsonMap{"tiers": []any{tiers}, "buckets": []any{buckets}}}
+	count := func(row jsonMap) string {
+		if row["ready"] == true {
+			return "1/1"
+		}
+		return "0/1"
+	}
+	summary := jsonMap{"tiers": count(tiers), "buckets": count(buckets), "conflicts": 0}
+	return jsonMap{"status": jsonMap{"tiers": []any{tiers}, "buckets": []any{buckets}, "summary": summary}}
 }
 
 // A runCase is a RunFunction input and the rendering it must produce.

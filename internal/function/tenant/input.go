@@ -184,6 +184,24 @@ type TenantStatus struct {
 	// Access has one row per spec.access entry, with its Secret's name.
 	// +optional
 	Access []AccessStatus `json:"access,omitempty"`
+
+	// Summary counts the rows, for the kubectl get columns.
+	// +optional
+	Summary *StatusSummary `json:"summary,omitempty"`
+}
+
+// A StatusSummary counts a Tenant's status rows.
+type StatusSummary struct {
+	// Tiers is "ready/total" of the tier rows.
+	Tiers string `json:"tiers"`
+
+	// Buckets is "ready/total" of the bucket rows.
+	Buckets string `json:"buckets"`
+
+	// Conflicts is how many rows report a conflict: a TierConflict or
+	// BucketConflict the provider cannot resolve without a change of the
+	// spec or of another resource.
+	Conflicts int `json:"conflicts"`
 }
 
 // +kubebuilder:object:root=true

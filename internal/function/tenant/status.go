@@ -1,6 +1,8 @@
 package tenant
 
 import (
+	"strconv"
+
 	corev1 "k8s.io/api/core/v1"
 
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
@@ -54,6 +56,9 @@ func observe(kind string, observed map[resource.Name]resource.ObservedComposed, 
 	ready := o.Resource.GetCondition(xpv2.TypeReady)
 	synced := o.Resource.GetCondition(xpv2.TypeSynced)
 	conflict := o.Resource.GetCondition(v1alpha1.TypeTierConflict)
+	if kind == v1alpha1.BucketKind {
+		conflict = o.Resource.GetCondition(v1alpha1.TypeBucketConflict)
+	}
 	degraded := o.Resource.GetCondition(v1alpha1.TypeLifecycleDegraded)
 	f := finding{ready: ready.Status == corev1.ConditionTrue, synced: synced.Status == corev1.ConditionTrue}
 	for _, s := range []signal{
@@ -79,8 +84,8 @@ func observe(kind string, observed map[resource.Name]resource.ObservedComposed, 
 
 // row summarises the findings of an entry's composed resources: ready and
 // synced when all are, explained by the most severe finding (the first of
-// equals).
-func row(name string, fs ...finding) ItemStatus {
+// equals), whose severity it returns too.
+func row(name string, fs ...finding) (ItemStatus, int) {
 	out := ItemStatus{Name: name, Ready: true, Synced: true}
 	worst := -1
 	for _, f := range fs {
@@ -90,22 +95,41 @@ func row(name string, fs ...finding) ItemStatus {
 			worst, out.Reason, out.Message = f.severity, f.reason, f.message
 		}
 	}
-	return out
+	return out, worst
 }
 
+// A tally counts rows for the status summary.
+type tally struct{ ready, total, conflicts int }
+
+func (t *tally) add(r ItemStatus, severity int) ItemStatus {
+	t.total++
+	if r.Ready {
+		t.ready++
+	}
+	if severity == severityConflict {
+		t.conflicts++
+	}
+	return r
+}
+
+func (t tally) String() string { return strconv.Itoa(t.ready) + "/" + strconv.Itoa(t.total) }
+
 // statusRows are the Tenant's status rows, in spec order: one per tier from
-// its Tier, one per bucket from its Bucket and BucketLifecycle.
+// its Tier, one per bucket from its Bucket and BucketLifecycle; and their
+// summary.
 func statusRows(s TenantSpec, observed map[resource.Name]resource.ObservedComposed) TenantStatus {
 	var st TenantStatus
+	var tiers, buckets tally
 	for _, t := range s.Tiers {
-		st.Tiers = append(st.Tiers, row(t.Name, observe(v1alpha1.TierKind, observed, resourceKey(partTier, t.Name))))
+		st.Tiers = append(st.Tiers, tiers.add(row(t.Name, observe(v1alpha1.TierKind, observed, resourceKey(partTier, t.Name)))))
 	}
 	for _, b := range s.Buckets {
 		fs := []finding{observe(v1alpha1.BucketKind, observed, resourceKey(partBucket, b.Name))}
 		if b.Lifecycle != nil {
 			fs = append(fs, observe(v1alpha1.BucketLifecycleKind, observed, resourceKey(partLifecycle, b.Name)))
 		}
-		st.Buckets = append(st.Buckets, row(b.Name, fs...))
+		st.Buckets = append(st.Buckets, buckets.add(row(b.Name, fs...)))
 	}
+	st.Summary = &StatusSummary{Tiers: tiers.String(), Buckets: buckets.String(), Conflicts: tiers.conflicts + buckets.conflicts}
 	return st
 }

@@ -138,6 +138,7 @@ func TestStatusRows(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			got := rendered(t, runRequest(t, tenantXR(tc.spec), tc.observed)).Composite
+			delete(got.(map[string]any)["status"].(map[string]any), "summary") // TestStatusSummary
 			if diff := cmp.Diff(asJSON(t, jsonMap{"status": tc.want}), got); diff != "" {
 				t.Errorf("%s\ndesired composite: -want +got:\n%s", tc.reason, diff)
 			}
@@ -153,5 +154,43 @@ func TestReadinessFollowsObservedReady(t *testing.T) {
 	want := map[string]string{"tier-COLD": "READY_FALSE", "bucket-app-data": "READY_TRUE", "lifecycle-app-data": "READY_FALSE"}
 	if diff := cmp.Diff(want, rendered(t, rsp).Ready); diff != "" {
 		t.Errorf("desired readiness: -want +got:\n%s", diff)
+	}
+}
+
+// TestStatusSummary checks the counts the Tenant's kubectl columns read.
+func TestStatusSummary(t *testing.T) {
+	bucketConflict := observedMR("Bucket", "tenant-a-bucket-app-data", jsonMap{}, conditions(
+		cond("Ready", "False", "BucketConflict", "object lock differs"), cond("Synced", "False", "ReconcileError", "observe failed"),
+		cond("BucketConflict", "True", "BucketConflict", "object lock differs")))
+	cases := map[string]struct {
+		reason   string
+		observed map[string]jsonMap
+		want     jsonMap
+	}{
+		"TierInConflict": {
+			reason:   "A Tier in conflict counts as a conflict; its waiting bucket does not.",
+			observed: map[string]jsonMap{"tier-COLD": conflictingTier(), "bucket-app-data": readyMR("Bucket", "tenant-a-bucket-app-data")},
+			want:     jsonMap{"tiers": "0/1", "buckets": "0/1", "conflicts": 1},
+		},
+		"BucketInConflict": {
+			reason:   "A Bucket with BucketConflict=True counts as a conflict.",
+			observed: map[string]jsonMap{"tier-COLD": readyMR("Tier", "tenant-a-tier-cold"), "bucket-app-data": bucketConflict},
+			want:     jsonMap{"tiers": "1/1", "buckets": "0/1", "conflicts": 1},
+		},
+		"AllReady": {
+			reason: "Ready rows count as ready, and there is no conflict.",
+			observed: map[string]jsonMap{"tier-COLD": readyMR("Tier", "tenant-a-tier-cold"),
+				"bucket-app-data": readyMR("Bucket", "tenant-a-bucket-app-data"), "lifecycle-app-data": readyMR("BucketLifecycle", "tenant-a-lifecycle-app-data")},
+			want: jsonMap{"tiers": "1/1", "buckets": "1/1", "conflicts": 0},
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got := rendered(t, runRequest(t, tenantXR(spec()), tc.observed)).Composite
+			summary := got.(map[string]any)["status"].(map[string]any)["summary"]
+			if diff := cmp.Diff(asJSON(t, tc.want), summary); diff != "" {
+				t.Errorf("%s\nstatus.summary: -want +got:\n%s", tc.reason, diff)
+			}
+		})
 	}
 }

@@ -21,9 +21,10 @@ type v2Transitions struct {
 }
 
 type v2Tier struct {
-	Name        string        `json:"name"`
-	Type        string        `json:"type,omitempty"`
-	Transitions v2Transitions `json:"transitionsLast24h"`
+	Name        string         `json:"name"`
+	Type        string         `json:"type,omitempty"`
+	Inventory   *v2Transitions `json:"inventory,omitempty"`
+	Transitions v2Transitions  `json:"transitionsLast24h"`
 }
 
 type v2Stats struct {
@@ -72,10 +73,13 @@ func (e *Emulator) legacyStats(match func(string) bool) map[string]legacyStat {
 	return out
 }
 
-// v2Stats lists every configured tier (zero counters without activity).
+// v2Stats lists the union of configured tiers, tiers in the inventory and
+// tiers with activity (zero counters without activity); per-tier inventory
+// only when the status is accounted and the tier has an entry.
 func (e *Emulator) v2Stats(match func(string) bool) v2Stats {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	status, inv := e.inventoryLocked()
 	names := map[string]string{}
 	for n, t := range e.tiers {
 		names[n] = t.Type
@@ -85,13 +89,23 @@ func (e *Emulator) v2Stats(match func(string) bool) v2Stats {
 			names[n] = ""
 		}
 	}
+	for n := range inv {
+		if _, ok := names[n]; !ok {
+			names[n] = ""
+		}
+	}
 	out := v2Stats{ContractVersion: 2, Tiers: []v2Tier{},
-		Inventory: map[string]any{"status": "unavailable"},
+		Inventory: map[string]any{"status": status},
 		Activity:  map[string]any{"status": "complete", "nodesReporting": 1, "nodesExpected": 1, "unavailableNodes": []string{}}}
 	for n, typ := range names {
-		if match(n) {
-			out.Tiers = append(out.Tiers, v2Tier{Name: n, Type: typ, Transitions: v2Transitions(e.stats[n])})
+		if !match(n) {
+			continue
 		}
+		t := v2Tier{Name: n, Type: typ, Transitions: v2Transitions(e.stats[n])}
+		if c, ok := inv[n]; ok {
+			t.Inventory = &c
+		}
+		out.Tiers = append(out.Tiers, t)
 	}
 	sort.Slice(out.Tiers, func(i, j int) bool { return out.Tiers[i].Name < out.Tiers[j].Name })
 	return out

@@ -71,6 +71,7 @@ type Emulator struct {
 	tiers     map[string]*TierRecord
 	buckets   map[string]*bucket
 	stats     map[string]TierStat
+	inventory string // GA tier-stats inventory status; "" is accounted (admin_inventory.go)
 	dropped   map[string]bool
 	counts    map[string]int
 	writes    int

@@ -1,0 +1,44 @@
+package metrics
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// documented returns the rows of the Series table of docs/metrics.md.
+func documented(t *testing.T) []Serie {
+	t.Helper()
+	b, err := os.ReadFile("../../docs/metrics.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(b), "\n## Series\n")
+	if !ok {
+		t.Fatal("docs/metrics.md has no Series section")
+	}
+	table, _, _ = strings.Cut(table, "\n## ")
+	var out []Serie
+	for _, line := range strings.Split(table, "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 5 || !strings.HasPrefix(strings.TrimSpace(cells[1]), "`") {
+			continue
+		}
+		s := Serie{Name: strings.Trim(strings.TrimSpace(cells[1]), "`"), Kind: Kind(strings.TrimSpace(cells[2]))}
+		for _, l := range strings.Split(cells[3], ",") {
+			s.Labels = append(s.Labels, strings.Trim(strings.TrimSpace(l), "`"))
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// docs/metrics.md documents exactly the series Series lists, with their
+// types and labels.
+func TestDocumentedSeries(t *testing.T) {
+	if diff := cmp.Diff(Series(), documented(t)); diff != "" {
+		t.Errorf("docs/metrics.md differs from Series() (-Series +doc):\n%s", diff)
+	}
+}
