@@ -11,6 +11,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/controller"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
@@ -25,6 +26,10 @@ import (
 // Options configure the provider's controllers.
 type Options struct {
 	controller.Options
+
+	// Limiter admits the reconciles of every controller (Limit); it is
+	// also the GlobalRateLimiter.
+	Limiter *Limiter
 
 	// PollJitter is the maximum random delay added to each poll.
 	PollJitter time.Duration
@@ -48,6 +53,11 @@ type Options struct {
 // NewClient returns a RustFS client for c that shares o's identity cache.
 func (o Options) NewClient(c rustfs.Config) (*rustfs.Client, error) {
 	return rustfs.New(c, rustfs.WithIdentityCache(o.Identities))
+}
+
+// Limit returns r admitted by o's Limiter under the controller name.
+func (o Options) Limit(name string, r reconcile.Reconciler) reconcile.Reconciler {
+	return o.Limiter.Reconciler(name, r)
 }
 
 // Managed returns the managed reconciler options every kind uses. Management

@@ -9,7 +9,6 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/feature"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/gate"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
@@ -28,20 +27,23 @@ type ControllerSettings struct {
 }
 
 // New returns the controller options the provider runs with. Management
-// policies are always enabled, and the global rate limiter counts the
-// reconciles it passes (rustfs_managed_reconciles_total).
+// policies are always enabled, and one Limiter admits the reconciles of
+// every controller, polls after events, and counts the reconciles it passes
+// (rustfs_managed_reconciles_total).
 func New(log logging.Logger, s ControllerSettings) Options {
 	features := &feature.Flags{}
 	features.Enable(feature.EnableBetaManagementPolicies)
+	limiter := NewLimiter(s.MaxReconcileRate)
 	o := Options{
 		Options: controller.Options{
 			Logger:                  log,
 			MaxConcurrentReconciles: s.MaxReconcileRate,
 			PollInterval:            s.Poll,
-			GlobalRateLimiter:       countingLimiter{ratelimiter.NewGlobal(s.MaxReconcileRate)},
+			GlobalRateLimiter:       limiter,
 			Features:                features,
 			Gate:                    new(gate.Gate[schema.GroupVersionKind]),
 		},
+		Limiter:       limiter,
 		PollJitter:    s.PollJitter,
 		NaiveTierList: s.NaiveTierList,
 		Custody:       custody.NewShared(),

@@ -11,7 +11,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
@@ -71,10 +70,10 @@ func (o Options) Wire(mgr ctrl.Manager, k Kind) (*Wiring, error) {
 }
 
 // Reconciler returns the kind's managed reconciler, with the options every
-// kind uses (Options.Managed) then opts, behind the global rate limiter.
+// kind uses (Options.Managed) then opts, admitted by the global Limiter.
 func (w *Wiring) Reconciler(opts ...managed.ReconcilerOption) reconcile.Reconciler {
 	r := managed.NewReconciler(w.mgr, resource.ManagedKind(w.GVK), append(w.o.Managed(w.mgr, w.Name), opts...)...)
-	return ratelimiter.NewReconciler(w.Name, r, w.o.GlobalRateLimiter)
+	return w.o.Limit(w.Name, r)
 }
 
 // Builder returns the controller builder for the kind's resources, which
