@@ -38,6 +38,7 @@ type flags struct {
 	metricsAddr      string
 	healthAddr       string
 	naiveTierList    bool
+	pprofAddr        string
 }
 
 func parse(args []string) flags {
@@ -54,6 +55,7 @@ func parse(args []string) flags {
 	app.Flag("health-probe-bind-address", "Address the /healthz and /readyz probes listen on.").Default(":8081").Envar("HEALTH_PROBE_BIND_ADDRESS").StringVar(&f.healthAddr)
 	// Benchmark wiring (hack/bench): hidden, and no environment variable.
 	app.Flag("naive-tier-list", "List tiers on every Tier reconcile instead of sharing one list per endpoint. For the benchmark only.").Hidden().BoolVar(&f.naiveTierList)
+	app.Flag("pprof-bind-address", "Address Go's /debug/pprof listens on; empty disables it. For benchmarks only.").Hidden().StringVar(&f.pprofAddr)
 	kingpin.MustParse(app.Parse(args))
 	return f
 }
@@ -93,9 +95,11 @@ func logger(debug bool) logging.Logger {
 }
 
 func managerOptions(f flags) ctrl.Options {
-	return manager.Options(manager.Settings{
+	o := manager.Options(manager.Settings{
 		Sync: f.sync, MetricsAddr: f.metricsAddr, HealthAddr: f.healthAddr, LeaderElection: f.leaderElection,
 	})
+	o.PprofBindAddress = f.pprofAddr
+	return o
 }
 
 func controllerOptions(f flags, log logging.Logger) options.Options {

@@ -49,6 +49,8 @@ type flags struct {
 	smoke       bool
 	keep        bool
 	secrets     int
+	newBuckets  int
+	pprof       bool
 	providerEnv []string
 }
 
@@ -68,9 +70,14 @@ func parseFlags() flags {
 	flag.StringVar(&f.modes, "modes", "shared,naive", "tier list modes to run, comma separated: shared, naive")
 	flag.BoolVar(&f.smoke, "smoke", false, "exit 1 on steady-state writes or too many shared tier lists")
 	flag.IntVar(&f.secrets, "unrelated-secrets", 200, "Secrets of 64 KiB that no resource uses, created before the provider starts")
+	flag.IntVar(&f.newBuckets, "new", -1, "Buckets to create after the steady state while every resource polls, timed to Ready (default N; 0 skips)")
+	flag.BoolVar(&f.pprof, "pprof", false, "save the provider's heap profile at the end of the steady state to _output/bench-heap-MODE.pprof and print its top")
 	flag.BoolVar(&f.keep, "keep", false, "keep each run's work directory (kubeconfig, provider log)")
 	flag.StringVar(&env, "provider-env", "", "extra environment for the provider, comma separated (for example GOGC=50)")
 	flag.Parse()
+	if f.newBuckets < 0 {
+		f.newBuckets = f.n
+	}
 	if f.settle == 0 {
 		f.settle = f.poll
 	}
