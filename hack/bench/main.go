@@ -8,9 +8,11 @@
 // intervals, the writes in steady state, the provider's resident set
 // (/proc/PID/status) and Go heap (its /metrics), its CPU time
 // (/proc/PID/stat), the reconciles per resource and the rate limiter's
-// floor. It runs the shared tier list and --naive-tier-list, each against
-// a fresh API server, emulators and provider, and prints the ratio of
-// their tier lists.
+// floor. After the steady state it creates -new Buckets (default N) while
+// every resource polls and reports their time to Ready (the burst phase);
+// -pprof saves and summarises the provider's heap profile. It runs the
+// shared tier list and --naive-tier-list, each against a fresh API server,
+// emulators and provider, and prints the ratio of their tier lists.
 //
 // With --smoke it exits 1 unless the steady state made no RustFS write and,
 // with the shared list, at most 1.1 tier lists per endpoint per poll
