@@ -27,12 +27,12 @@ func (r *run) heapProfile(ctx context.Context) error {
 	if err != nil {
 		return errors.Wrap(err, "cannot read the heap profile")
 	}
-	defer resp.Body.Close() //nolint:errcheck // Read only.
+	defer func() { _ = resp.Body.Close() }()
 	path := filepath.Join(r.root, "_output", "bench-heap-"+r.mode()+".pprof")
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return errors.Wrap(err, "cannot create _output")
 	}
-	f, err := os.Create(path) //nolint:gosec // A path under the repository root.
+	f, err := os.Create(path) // a path under the repository root
 	if err != nil {
 		return errors.Wrap(err, "cannot save the heap profile")
 	}
@@ -44,7 +44,7 @@ func (r *run) heapProfile(ctx context.Context) error {
 		return errors.Wrap(err, "cannot save the heap profile")
 	}
 	fmt.Fprintf(r.out, "  heap profile: %s\n", path)
-	top, err := exec.CommandContext(ctx, "go", "tool", "pprof", "-top", "-nodecount=25", "-sample_index=inuse_space", path).CombinedOutput() //nolint:gosec // Fixed command.
+	top, err := exec.CommandContext(ctx, "go", "tool", "pprof", "-top", "-nodecount=25", "-sample_index=inuse_space", path).CombinedOutput()
 	if err != nil {
 		return errors.Wrapf(err, "go tool pprof: %s", top)
 	}

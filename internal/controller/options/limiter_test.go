@@ -74,13 +74,17 @@ func request(name string) reconcile.Request {
 	return reconcile.Request{NamespacedName: types.NamespacedName{Namespace: "a", Name: name}}
 }
 
-func TestLimiter(t *testing.T) {
-	cases := map[string]struct {
-		reason string
-		rps    int
-		steps  []step
-		want   []outcome
-	}{
+// A limiterCase is a sequence of requests and what each should get.
+type limiterCase struct {
+	reason string
+	rps    int
+	steps  []step
+	want   []outcome
+}
+
+// limiterCases are TestLimiter's cases.
+func limiterCases() map[string]limiterCase {
+	return map[string]limiterCase{
 		"EventsTakeTokensInTurn": {
 			reason: "With the burst spent, each event reserves the next token, waits for it and passes when it returns, without a second token.",
 			rps:    1,
@@ -102,10 +106,8 @@ func TestLimiter(t *testing.T) {
 			want: []outcome{
 				{Name: "old", After: sec(1)}, {Name: "old", Passed: true},
 				{Name: "new0", Passed: true}, {Name: "new1", Passed: true}, {Name: "new2", After: sec(1)},
-				{Name: "old", After: sec(1)},
-				{Name: "new2", Passed: true},
-				{Name: "old", After: sec(1)},
-				{Name: "old", Passed: true},
+				{Name: "old", After: sec(1)}, {Name: "new2", Passed: true},
+				{Name: "old", After: sec(1)}, {Name: "old", Passed: true},
 			},
 		},
 		"ChangeBeforePollIsAnEvent": {
@@ -123,14 +125,16 @@ func TestLimiter(t *testing.T) {
 				{sec(3), "a", false}, {sec(3), "b", false},
 			},
 			want: []outcome{
-				{Name: "a", After: sec(0.5)}, {Name: "b", After: sec(1)},
-				{Name: "a", Passed: true}, {Name: "b", Passed: true},
+				{Name: "a", After: sec(0.5)}, {Name: "b", After: sec(1)}, {Name: "a", Passed: true}, {Name: "b", Passed: true},
 				{Name: "x1", Passed: true}, {Name: "x2", Passed: true}, {Name: "x3", Passed: true}, {Name: "x4", Passed: true},
-				{Name: "x5", After: sec(0.5)},
-				{Name: "a", After: sec(0.5)}, {Name: "b", After: sec(1)},
+				{Name: "x5", After: sec(0.5)}, {Name: "a", After: sec(0.5)}, {Name: "b", After: sec(1)},
 			},
 		},
 	}
+}
+
+func TestLimiter(t *testing.T) {
+	cases := limiterCases()
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			got := play(t, tc.rps, tc.steps)
