@@ -46,7 +46,7 @@ func parse(args []string) flags {
 	app := kingpin.New(filepath.Base(os.Args[0]), "Crossplane provider for RustFS tiers, buckets and lifecycle rules.")
 	app.Version(version.Version)
 	app.Flag("debug", "Run with debug logging.").Short('d').Envar("DEBUG").BoolVar(&f.debug)
-	app.Flag("leader-election", "Use leader election for the controller manager.").Short('l').Envar("LEADER_ELECTION").BoolVar(&f.leaderElection)
+	app.Flag("leader-election", "Use leader election (a Lease in the provider's namespace), so that only one replica reconciles; --no-leader-election when run out of cluster.").Short('l').Default("true").Envar("LEADER_ELECTION").BoolVar(&f.leaderElection)
 	app.Flag("sync", "How often the manager's cache resynchronises every watched object.").Short('s').Default("1h").Envar("SYNC_INTERVAL").DurationVar(&f.sync)
 	app.Flag("poll", "How often each resource is checked for drift from its desired state.").Default("1m").Envar("POLL_INTERVAL").DurationVar(&f.poll)
 	app.Flag("poll-jitter", "Maximum random offset added to each poll, to spread RustFS requests.").Default("0s").Envar("POLL_JITTER").DurationVar(&f.pollJitter)

@@ -63,8 +63,9 @@ func TestBinaryHoldsNoTestCode(t *testing.T) {
 }
 
 // wiredArgs sets every flag to a value other than its default.
-var wiredArgs = []string{"--debug", "--leader-election", "--sync=2h", "--poll=3m", "--poll-jitter=7s",
-	"--max-reconcile-rate=7", "--metrics-bind-address=:9090", "--health-probe-bind-address=:9091", "--naive-tier-list"}
+var wiredArgs = []string{"--debug", "--no-leader-election", "--sync=2h", "--poll=3m", "--poll-jitter=7s",
+	"--max-reconcile-rate=7", "--metrics-bind-address=:9090", "--health-probe-bind-address=:9091", "--naive-tier-list",
+	"--pprof-bind-address=:9092"}
 
 // TestFlagsReachSettings checks that every flag, set on the command line,
 // reaches the setting it names: the manager's options, the controllers'
@@ -76,7 +77,7 @@ func TestFlagsReachSettings(t *testing.T) {
 	o := controllerOptions(f, logger(f.debug))
 	reached := map[string]struct{ got, want any }{
 		"debug":            {got: ctrl.Log.V(1).Enabled(), want: true},
-		"leaderElection":   {got: m.LeaderElection, want: true},
+		"leaderElection":   {got: m.LeaderElection, want: false},
 		"sync":             {got: *m.Cache.SyncPeriod, want: 2 * time.Hour},
 		"poll":             {got: o.PollInterval, want: 3 * time.Minute},
 		"pollJitter":       {got: o.PollJitter, want: 7 * time.Second},
@@ -84,11 +85,12 @@ func TestFlagsReachSettings(t *testing.T) {
 		"metricsAddr":      {got: m.Metrics.BindAddress, want: ":9090"},
 		"healthAddr":       {got: m.HealthProbeBindAddress, want: ":9091"},
 		"naiveTierList":    {got: o.NaiveTierList, want: true},
+		"pprofAddr":        {got: m.PprofBindAddress, want: ":9092"},
 	}
-	v := reflect.ValueOf(f)
+	v, defaults := reflect.ValueOf(f), reflect.ValueOf(parse(nil))
 	for i := range v.NumField() {
 		name := v.Type().Field(i).Name
-		if v.Field(i).IsZero() {
+		if v.Field(i).Equal(defaults.Field(i)) {
 			t.Errorf("flags.%s: no flag of %v sets it", name, wiredArgs)
 		}
 		r, ok := reached[name]
@@ -99,5 +101,15 @@ func TestFlagsReachSettings(t *testing.T) {
 		if diff := cmp.Diff(r.want, r.got); diff != "" {
 			t.Errorf("flags.%s does not reach its setting: -want +got:\n%s", name, diff)
 		}
+	}
+}
+
+// TestLeaderElectionOnByDefault checks that the provider, run without
+// flags as the package's Deployment runs it, elects a leader, so that a
+// second replica is a standby rather than a second writer.
+func TestLeaderElectionOnByDefault(t *testing.T) {
+	t.Setenv("LEADER_ELECTION", "")
+	if !managerOptions(parse(nil)).LeaderElection {
+		t.Error("managerOptions(parse(nil)).LeaderElection: want true, got false")
 	}
 }

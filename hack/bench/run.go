@@ -115,7 +115,7 @@ func (r *run) startProvider(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	args := []string{"--poll=" + r.poll.String(), fmt.Sprintf("--max-reconcile-rate=%d", r.rate),
+	args := []string{"--no-leader-election", "--poll=" + r.poll.String(), fmt.Sprintf("--max-reconcile-rate=%d", r.rate),
 		"--metrics-bind-address=" + addr, "--health-probe-bind-address=0"}
 	if r.naive {
 		args = append(args, "--naive-tier-list")
