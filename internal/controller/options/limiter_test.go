@@ -3,6 +3,7 @@ package options
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -21,7 +22,9 @@ func sec(s float64) time.Duration { return time.Duration(s * float64(time.Second
 
 // A step is one request to the limited reconciler at a moment of a fake
 // clock: at is the time since the start, and the inner reconciler answers
-// a pass with a poll (RequeueAfter) unless creating.
+// a pass with a poll (RequeueAfter) unless creating. A step named pc…
+// goes to a background reconciler (Limiter.Background), like the
+// ProviderConfig usage controllers.
 type step struct {
 	at       time.Duration
 	name     string
@@ -57,7 +60,11 @@ func play(t *testing.T, rps int, steps []step) []outcome {
 			passed = true
 			return res, nil
 		})
-		r, err := l.Reconciler(testController, inner).Reconcile(context.Background(), request(s.name))
+		wrap := l.Reconciler
+		if strings.HasPrefix(s.name, "pc") {
+			wrap = l.Background
+		}
+		r, err := wrap(testController, inner).Reconcile(context.Background(), request(s.name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +91,7 @@ type limiterCase struct {
 
 // limiterCases are TestLimiter's cases.
 func limiterCases() map[string]limiterCase {
-	return map[string]limiterCase{
+	cases := map[string]limiterCase{
 		"EventsTakeTokensInTurn": {
 			reason: "With the burst spent, each event reserves the next token, waits for it and passes when it returns, without a second token.",
 			rps:    1,
@@ -115,6 +122,24 @@ func limiterCases() map[string]limiterCase {
 			rps:    1,
 			steps:  []step{{0, "a", true}, {sec(1), "a", false}, {sec(1.5), "a", false}, {sec(2), "a", false}},
 			want:   []outcome{{Name: "a", After: sec(1)}, {Name: "a", Passed: true}, {Name: "a", After: sec(0.5)}, {Name: "a", Passed: true}},
+		},
+	}
+	for name, c := range pollCases() {
+		cases[name] = c
+	}
+	return cases
+}
+
+// pollCases are TestLimiter's cases of deferred polls and background
+// requests.
+func pollCases() map[string]limiterCase {
+	return map[string]limiterCase{
+		"BackgroundWaitsBehindEvents": {
+			reason: "A background request (a ProviderConfig recount after each new usage) never reserves a token: it passes only when one is free and no event waits.",
+			rps:    1,
+			steps:  []step{{0, "new0", true}, {0, "pc", true}, {0, "new1", true}, {sec(1), "new0", true}, {sec(1.5), "pc", true}, {sec(2), "new1", true}, {sec(3), "pc", true}},
+			want: []outcome{{Name: "new0", After: sec(1)}, {Name: "pc", After: sec(1)}, {Name: "new1", After: sec(2)},
+				{Name: "new0", Passed: true}, {Name: "pc", After: sec(1)}, {Name: "new1", Passed: true}, {Name: "pc", Passed: true}},
 		},
 		"DeferredPollsSpreadOut": {
 			reason: "Polls sent back return about when the polls waiting before them have had a token at the full rate.",

@@ -60,6 +60,12 @@ func (o Options) Limit(name string, r reconcile.Reconciler) reconcile.Reconciler
 	return o.Limiter.Reconciler(name, r)
 }
 
+// LimitBackground returns r admitted by o's Limiter under the controller
+// name only when no other reconcile waits for a token (Limiter.Background).
+func (o Options) LimitBackground(name string, r reconcile.Reconciler) reconcile.Reconciler {
+	return o.Limiter.Background(name, r)
+}
+
 // Managed returns the managed reconciler options every kind uses. Management
 // policies are always enabled: the kinds default to a Retain-only policy
 // set, which the reconciler rejects when the feature is off.

@@ -67,18 +67,28 @@ func (l *Limiter) Reconciler(name string, inner reconcile.Reconciler) reconcile.
 	return &limited{name: name, inner: inner, limit: l}
 }
 
+// Background returns inner, admitted by l as if every request were a poll:
+// it passes only when a token is free and no other reconcile waits for
+// one. It is for bookkeeping that never reaches RustFS (the ProviderConfig
+// usage counts), which then never delays a create, its follow-up observe
+// or a change, and still takes a token when it runs.
+func (l *Limiter) Background(name string, inner reconcile.Reconciler) reconcile.Reconciler {
+	return &limited{name: name, inner: inner, limit: l, background: true}
+}
+
 // A limited reconciler passes the requests its Limiter admits to inner.
 type limited struct {
-	name  string
-	inner reconcile.Reconciler
-	limit *Limiter
+	name       string
+	inner      reconcile.Reconciler
+	limit      *Limiter
+	background bool
 }
 
 // Reconcile passes req to the inner reconciler when the limiter admits it,
 // and otherwise asks to be called again when it will.
 func (r *limited) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
 	item := r.name + req.String()
-	if d := r.limit.admit(item); d > 0 {
+	if d := r.limit.admit(item, r.background); d > 0 {
 		return reconcile.Result{RequeueAfter: d}, nil
 	}
 	managedReconciles.WithLabelValues(r.name).Inc()
@@ -87,11 +97,15 @@ func (r *limited) Reconcile(ctx context.Context, req reconcile.Request) (reconci
 	return res, err
 }
 
-// admit returns zero when item may pass now, or how long it must wait.
-func (l *Limiter) admit(item string) time.Duration {
+// admit returns zero when item may pass now, or how long it must wait. A
+// background item is always admitted as a poll.
+func (l *Limiter) admit(item string, background bool) time.Duration {
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if background {
+		return l.admitPoll(item, now)
+	}
 	if _, ok := l.granted[item]; ok {
 		delete(l.granted, item)
 		return 0
