@@ -101,7 +101,7 @@ demo: ## Start kube-apiserver, etcd, two RustFS emulators (or RUSTFS_ENDPOINT) a
 	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) bin/demo $(DEMOFLAGS)
 
 run: ## Run the provider against the current kubeconfig.
-	$(GO) run ./cmd/provider --debug
+	$(GO) run ./cmd/provider --debug --no-leader-election
 
 tools: ## Build (or reuse) every cached test tool.
 	$(TOOLS) all

@@ -38,6 +38,7 @@ type flags struct {
 	healthAddr       string
 	naiveTierList    bool
 	tierVerify       time.Duration
+	pprofAddr        string
 }
 
 func parse(args []string) flags {
@@ -45,7 +46,7 @@ func parse(args []string) flags {
 	app := kingpin.New(filepath.Base(os.Args[0]), "Crossplane provider for RustFS tiers, buckets and lifecycle rules.")
 	app.Version(version.Version)
 	app.Flag("debug", "Run with debug logging.").Short('d').Envar("DEBUG").BoolVar(&f.debug)
-	app.Flag("leader-election", "Use leader election for the controller manager.").Short('l').Envar("LEADER_ELECTION").BoolVar(&f.leaderElection)
+	app.Flag("leader-election", "Use leader election (a Lease in the provider's namespace), so that only one replica reconciles; --no-leader-election when run out of cluster.").Short('l').Default("true").Envar("LEADER_ELECTION").BoolVar(&f.leaderElection)
 	app.Flag("sync", "How often the manager's cache resynchronises every watched object.").Short('s').Default("1h").Envar("SYNC_INTERVAL").DurationVar(&f.sync)
 	app.Flag("poll", "How often each resource is checked for drift from its desired state.").Default("1m").Envar("POLL_INTERVAL").DurationVar(&f.poll)
 	app.Flag("poll-jitter", "Maximum random offset added to each poll, to spread RustFS requests.").Default("0s").Envar("POLL_JITTER").DurationVar(&f.pollJitter)
@@ -56,6 +57,7 @@ func parse(args []string) flags {
 	// Benchmark wiring (hack/bench): hidden, and no environment variable.
 	app.Flag("naive-tier-list", "List tiers on every Tier reconcile instead of sharing one list per endpoint. For the benchmark only.").Hidden().BoolVar(&f.naiveTierList)
 	app.Flag("tier-verify-interval", "How often, at most, RustFS verifies each Tier's remote (a probe object written there); 0 disables verifies.").Default("10m").Envar("TIER_VERIFY_INTERVAL").DurationVar(&f.tierVerify)
+	app.Flag("pprof-bind-address", "Address Go's /debug/pprof listens on; empty disables it. For benchmarks only.").Hidden().StringVar(&f.pprofAddr)
 	kingpin.MustParse(app.Parse(args))
 	return f
 }
@@ -95,9 +97,11 @@ func logger(debug bool) logging.Logger {
 }
 
 func managerOptions(f flags) ctrl.Options {
-	return manager.Options(manager.Settings{
+	o := manager.Options(manager.Settings{
 		Sync: f.sync, MetricsAddr: f.metricsAddr, HealthAddr: f.healthAddr, LeaderElection: f.leaderElection,
 	})
+	o.PprofBindAddress = f.pprofAddr
+	return o
 }
 
 func controllerOptions(f flags, log logging.Logger) options.Options {

@@ -65,9 +65,9 @@ func TestBinaryHoldsNoTestCode(t *testing.T) {
 }
 
 // wiredArgs sets every flag to a value other than its default.
-var wiredArgs = []string{"--debug", "--leader-election", "--sync=2h", "--poll=3m", "--poll-jitter=7s",
+var wiredArgs = []string{"--debug", "--no-leader-election", "--sync=2h", "--poll=3m", "--poll-jitter=7s",
 	"--max-reconcile-rate=7", "--metrics-bind-address=:9090", "--health-probe-bind-address=:9091", "--naive-tier-list",
-	"--tier-verify-interval=11m", "--poll-state-metric=13s"}
+	"--tier-verify-interval=11m", "--poll-state-metric=13s", "--pprof-bind-address=:9092"}
 
 // TestFlagsReachSettings checks that every flag, set on the command line,
 // reaches the setting it names: the manager's options, the controllers'
@@ -79,7 +79,7 @@ func TestFlagsReachSettings(t *testing.T) {
 	o := controllerOptions(f, logger(f.debug))
 	reached := map[string]struct{ got, want any }{
 		"debug":            {got: ctrl.Log.V(1).Enabled(), want: true},
-		"leaderElection":   {got: m.LeaderElection, want: true},
+		"leaderElection":   {got: m.LeaderElection, want: false},
 		"sync":             {got: *m.Cache.SyncPeriod, want: 2 * time.Hour},
 		"poll":             {got: o.PollInterval, want: 3 * time.Minute},
 		"pollJitter":       {got: o.PollJitter, want: 7 * time.Second},
@@ -89,11 +89,12 @@ func TestFlagsReachSettings(t *testing.T) {
 		"naiveTierList":    {got: o.NaiveTierList, want: true},
 		"tierVerify":       {got: o.TierVerifyInterval, want: 11 * time.Minute},
 		"pollStateMetric":  {got: o.MetricOptions.PollStateMetricInterval, want: 13 * time.Second},
+		"pprofAddr":        {got: m.PprofBindAddress, want: ":9092"},
 	}
-	v := reflect.ValueOf(f)
+	v, defaults := reflect.ValueOf(f), reflect.ValueOf(parse(nil))
 	for i := range v.NumField() {
 		name := v.Type().Field(i).Name
-		if v.Field(i).IsZero() {
+		if v.Field(i).Equal(defaults.Field(i)) {
 			t.Errorf("flags.%s: no flag of %v sets it", name, wiredArgs)
 		}
 		r, ok := reached[name]
@@ -104,5 +105,15 @@ func TestFlagsReachSettings(t *testing.T) {
 		if diff := cmp.Diff(r.want, r.got); diff != "" {
 			t.Errorf("flags.%s does not reach its setting: -want +got:\n%s", name, diff)
 		}
+	}
+}
+
+// TestLeaderElectionOnByDefault checks that the provider, run without
+// flags as the package's Deployment runs it, elects a leader, so that a
+// second replica is a standby rather than a second writer.
+func TestLeaderElectionOnByDefault(t *testing.T) {
+	t.Setenv("LEADER_ELECTION", "")
+	if !managerOptions(parse(nil)).LeaderElection {
+		t.Error("managerOptions(parse(nil)).LeaderElection: want true, got false")
 	}
 }

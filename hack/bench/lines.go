@@ -16,7 +16,7 @@ type line struct {
 func secs(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }
 
 // lines are the rows of the report, in order.
-func lines() []line { return append(convergenceLines(), steadyLines()...) }
+func lines() []line { return append(append(convergenceLines(), steadyLines()...), burstLines()...) }
 
 // convergenceLines describe the run and the way to all Ready.
 func convergenceLines() []line {

@@ -8,9 +8,11 @@
 // intervals, the writes in steady state, the provider's resident set
 // (/proc/PID/status) and Go heap (its /metrics), its CPU time
 // (/proc/PID/stat), the reconciles per resource and the rate limiter's
-// floor. It runs the shared tier list and --naive-tier-list, each against
-// a fresh API server, emulators and provider, and prints the ratio of
-// their tier lists.
+// floor. After the steady state it creates -new Buckets (default N) while
+// every resource polls and reports their time to Ready (the burst phase);
+// -pprof saves and summarises the provider's heap profile. It runs the
+// shared tier list and --naive-tier-list, each against a fresh API server,
+// emulators and provider, and prints the ratio of their tier lists.
 //
 // With --smoke it exits 1 unless the steady state made no RustFS write and,
 // with the shared list, at most 1.1 tier lists per endpoint per poll
@@ -52,6 +54,8 @@ type flags struct {
 	keep        bool
 	secrets     int
 	verify      time.Duration
+	newBuckets  int
+	pprof       bool
 	providerEnv []string
 }
 
@@ -72,9 +76,14 @@ func parseFlags() flags {
 	flag.DurationVar(&f.verify, "tier-verify-interval", 10*time.Minute, "the provider's --tier-verify-interval")
 	flag.BoolVar(&f.smoke, "smoke", false, "exit 1 on steady-state writes, too many shared tier lists, or more tier verifies and stats than the intervals allow")
 	flag.IntVar(&f.secrets, "unrelated-secrets", 200, "Secrets of 64 KiB that no resource uses, created before the provider starts")
+	flag.IntVar(&f.newBuckets, "new", -1, "Buckets to create after the steady state while every resource polls, timed to Ready (default N; 0 skips)")
+	flag.BoolVar(&f.pprof, "pprof", false, "save the provider's heap profile at the end of the steady state to _output/bench-heap-MODE.pprof and print its top")
 	flag.BoolVar(&f.keep, "keep", false, "keep each run's work directory (kubeconfig, provider log)")
 	flag.StringVar(&env, "provider-env", "", "extra environment for the provider, comma separated (for example GOGC=50)")
 	flag.Parse()
+	if f.newBuckets < 0 {
+		f.newBuckets = f.n
+	}
 	if f.settle == 0 {
 		f.settle = f.poll
 	}

@@ -88,6 +88,7 @@ func (r *run) converge(ctx context.Context, res *result) error {
 	if err != nil {
 		return err
 	}
+	r.tracker = t
 	r.local.ResetCounters()
 	r.remote.ResetCounters()
 	before, err := r.snap(ctx)

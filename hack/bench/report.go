@@ -52,6 +52,8 @@ type result struct {
 	rssEnd           procStats // the resident set at the end of the window
 	heapAllocSteady  float64
 	heapInuseSteady  float64
+
+	burst *burstResult // nil when the burst phase did not run
 }
 
 // resources returns how many managed resources the run created.

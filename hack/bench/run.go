@@ -27,18 +27,20 @@ type run struct {
 	naive bool
 	out   io.Writer
 
-	dir      string
-	world    world
-	local    *rustfstest.Server
-	remote   *rustfstest.Server
-	cp       *testenv.Env
-	kube     client.Client
-	provider *testenv.Child
-	metrics  string // the provider's metrics URL
-	apiStats func(context.Context) (samples, error)
-	rss      sampler
-	stop     chan struct{}
-	untrack  context.CancelFunc // stops the tracker's informers
+	dir       string
+	world     world
+	local     *rustfstest.Server
+	remote    *rustfstest.Server
+	cp        *testenv.Env
+	kube      client.Client
+	provider  *testenv.Child
+	metrics   string // the provider's metrics URL
+	apiStats  func(context.Context) (samples, error)
+	rss       sampler
+	stop      chan struct{}
+	untrack   context.CancelFunc // stops the tracker's informers
+	tracker   *tracker
+	pprofAddr string
 }
 
 func (r *run) mode() string {
@@ -64,7 +66,13 @@ func (r *run) execute(ctx context.Context) (*result, error) {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	return res, r.steady(ctx, res)
+	if err := r.steady(ctx, res); err != nil {
+		return nil, err
+	}
+	if err := r.heapProfile(ctx); err != nil {
+		return nil, err
+	}
+	return res, r.burst(ctx, res)
 }
 
 // start starts the emulators, the API server and the provider, and creates
@@ -107,10 +115,16 @@ func (r *run) startProvider(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	args := []string{"--poll=" + r.poll.String(), fmt.Sprintf("--max-reconcile-rate=%d", r.rate),
+	args := []string{"--no-leader-election", "--poll=" + r.poll.String(), fmt.Sprintf("--max-reconcile-rate=%d", r.rate),
 		"--metrics-bind-address=" + addr, "--health-probe-bind-address=0", "--tier-verify-interval=" + r.verify.String()}
 	if r.naive {
 		args = append(args, "--naive-tier-list")
+	}
+	if r.pprof {
+		if r.pprofAddr, err = testenv.FreeAddr(); err != nil {
+			return err
+		}
+		args = append(args, "--pprof-bind-address="+r.pprofAddr)
 	}
 	env := append([]string{"KUBECONFIG=" + r.cp.Kubeconfig}, r.providerEnv...)
 	if r.provider, err = testenv.Spawn(r.dir, "provider", env, filepath.Join(r.root, "bin", "provider"), args...); err != nil {

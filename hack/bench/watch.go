@@ -32,7 +32,9 @@ type tracker struct {
 	mu      sync.Mutex
 	ready   map[string]map[string]bool // kind → namespace/name → Ready
 	readyAt time.Time
-	done    chan struct{}
+	// lastReady is when a resource last turned Ready.
+	lastReady time.Time
+	done      chan struct{}
 }
 
 type conditioned interface {
@@ -75,10 +77,14 @@ func (t *tracker) observe(kind string, obj any) {
 		return
 	}
 	ready := o.GetCondition(xpv2.TypeReady).Status == corev1.ConditionTrue
+	key := o.GetNamespace() + "/" + o.GetName()
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.ready[kind][o.GetNamespace()+"/"+o.GetName()] = ready
-	if t.readyAt.IsZero() && t.count() == len(kinds)*t.want {
+	if ready && !t.ready[kind][key] {
+		t.lastReady = time.Now()
+	}
+	t.ready[kind][key] = ready
+	if t.readyAt.IsZero() && t.count() >= len(kinds)*t.want {
 		t.readyAt = time.Now()
 		close(t.done)
 	}

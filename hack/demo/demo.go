@@ -87,7 +87,7 @@ func (d *demo) startProvider(ctx context.Context) error {
 	}
 	env := []string{"KUBECONFIG=" + d.kubeconfig()}
 	_, err := d.spawn("provider", env, d.bin("provider"),
-		"--debug", "--metrics-bind-address=0", "--health-probe-bind-address=0")
+		"--debug", "--no-leader-election", "--metrics-bind-address=0", "--health-probe-bind-address=0")
 	if err != nil {
 		return err
 	}

@@ -48,5 +48,9 @@ func Options(s Settings) ctrl.Options {
 		LeaderElectionResourceLock: resourcelock.LeasesResourceLock,
 		LeaseDuration:              &lease,
 		RenewDeadline:              &renew,
+		// The binary exits as soon as the manager stops, so a replica
+		// that is shut down hands the Lease over at once instead of
+		// leaving its successor to wait for it to expire.
+		LeaderElectionReleaseOnCancel: true,
 	}
 }

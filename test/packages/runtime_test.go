@@ -76,7 +76,7 @@ func startProvider(t *testing.T, c *cluster) *process {
 	kc := c.serviceAccountKubeconfig(crossplaneNamespace, minimalSA)
 	health := testenv.MustFreeAddr(t)
 	p := start(t, "provider", []string{"KUBECONFIG=" + kc}, hostBinary(t, providerPkg),
-		"--debug", "--metrics-bind-address=0", "--health-probe-bind-address="+health)
+		"--debug", "--no-leader-election", "--metrics-bind-address=0", "--health-probe-bind-address="+health)
 	waitListening(t, p, health)
 	return p
 }

@@ -7,7 +7,6 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/providerconfig"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
@@ -26,6 +25,9 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 
 // Setup adds the controllers that account for the usage of ProviderConfigs
 // and ClusterProviderConfigs. One ProviderConfigUsage kind records both.
+// They never reach RustFS, and every new managed resource adds a usage, so
+// they take a token only when no managed reconcile waits for one: a burst
+// of creates is not slowed by recounting its ProviderConfig's users.
 func Setup(mgr ctrl.Manager, o options.Options) error {
 	if err := setup(mgr, o, &v1alpha1.ProviderConfig{}, v1alpha1.ProviderConfigGroupKind, v1alpha1.ProviderConfigGroupVersionKind); err != nil {
 		return err
@@ -50,5 +52,5 @@ func setup(mgr ctrl.Manager, o options.Options, pc resource.ProviderConfig, grou
 		WithOptions(o.ForControllerRuntime()).
 		For(pc).
 		Watches(&v1alpha1.ProviderConfigUsage{}, &resource.EnqueueRequestForProviderConfig{Kind: gvk.Kind}).
-		Complete(ratelimiter.NewReconciler(name, r, o.GlobalRateLimiter))
+		Complete(o.LimitBackground(name, r))
 }

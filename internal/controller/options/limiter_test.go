@@ -1,42 +1,188 @@
 package options
 
 import (
+	"context"
+	"fmt"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/google/go-cmp/cmp"
 	dto "github.com/prometheus/client_model/go"
-
-	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
 
-func TestControllerOf(t *testing.T) {
-	cases := map[string]struct {
-		reason string
-		item   string
-		want   string
-	}{
-		"Tier":    {reason: "The controller name ends with the API group.", item: "managed/tier.rustfs.m.crossplane.iobench/bench-0001", want: "managed/tier.rustfs.m.crossplane.io"},
-		"Cluster": {reason: "A cluster-scoped request has no namespace.", item: "providerconfig/clusterproviderconfig.rustfs.m.crossplane.iodefault", want: "providerconfig/clusterproviderconfig.rustfs.m.crossplane.io"},
-		"Other":   {reason: "An item of another group is counted as other.", item: "managed/thing.example.orga/b", want: "other"},
+const (
+	testController = "managed/bucket.rustfs.m.crossplane.io"
+	testPoll       = 2 * time.Second
+)
+
+func sec(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// A step is one request to the limited reconciler at a moment of a fake
+// clock: at is the time since the start, and the inner reconciler answers
+// a pass with a poll (RequeueAfter) unless creating. A step named pc…
+// goes to a background reconciler (Limiter.Background), like the
+// ProviderConfig usage controllers.
+type step struct {
+	at       time.Duration
+	name     string
+	creating bool
+}
+
+// An outcome is what a step got: passed to the inner reconciler, or sent
+// back for after.
+type outcome struct {
+	Name   string
+	Passed bool
+	After  time.Duration
+}
+
+// play runs steps against a Limiter of rps with a burst already spent at
+// the start, and returns their outcomes.
+func play(t *testing.T, rps int, steps []step) []outcome {
+	t.Helper()
+	start := time.Unix(1_000_000, 0)
+	now := start
+	l := NewLimiter(rps)
+	l.now = func() time.Time { return now }
+	l.limit.AllowN(now, rps*10)
+	var got []outcome
+	for _, s := range steps {
+		now = start.Add(s.at)
+		res := reconcile.Result{RequeueAfter: testPoll}
+		if s.creating {
+			res = reconcile.Result{RequeueAfter: 0}
+		}
+		passed := false
+		inner := reconcile.Func(func(context.Context, reconcile.Request) (reconcile.Result, error) {
+			passed = true
+			return res, nil
+		})
+		wrap := l.Reconciler
+		if strings.HasPrefix(s.name, "pc") {
+			wrap = l.Background
+		}
+		r, err := wrap(testController, inner).Reconcile(context.Background(), request(s.name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := outcome{Name: s.name, Passed: passed}
+		if !passed {
+			o.After = r.RequeueAfter
+		}
+		got = append(got, o)
 	}
+	return got
+}
+
+func request(name string) reconcile.Request {
+	return reconcile.Request{NamespacedName: types.NamespacedName{Namespace: "a", Name: name}}
+}
+
+// A limiterCase is a sequence of requests and what each should get.
+type limiterCase struct {
+	reason string
+	rps    int
+	steps  []step
+	want   []outcome
+}
+
+// limiterCases are TestLimiter's cases.
+func limiterCases() map[string]limiterCase {
+	cases := map[string]limiterCase{
+		"EventsTakeTokensInTurn": {
+			reason: "With the burst spent, each event reserves the next token, waits for it and passes when it returns, without a second token.",
+			rps:    1,
+			steps:  []step{{0, "a", true}, {0, "b", true}, {sec(1), "a", true}, {sec(2), "b", true}, {sec(2), "c", true}},
+			want: []outcome{{Name: "a", After: sec(1)}, {Name: "b", After: sec(2)},
+				{Name: "a", Passed: true}, {Name: "b", Passed: true}, {Name: "c", After: sec(1)}},
+		},
+		"PollWaitsBehindEvents": {
+			reason: "A poll due while events hold reservations goes back without a token; the events pass first, then the poll.",
+			rps:    1,
+			steps: []step{
+				{0, "old", true}, {sec(1), "old", false}, // old is Ready: its poll is due at 3 s
+				{sec(3), "new0", true}, {sec(3), "new1", true}, {sec(3), "new2", true}, // creates arrive with the poll
+				{sec(3), "old", false}, // the poll: new2 holds a reservation
+				{sec(4), "new2", true},
+				{sec(4), "old", false}, // no token free yet
+				{sec(5), "old", false},
+			},
+			want: []outcome{
+				{Name: "old", After: sec(1)}, {Name: "old", Passed: true},
+				{Name: "new0", Passed: true}, {Name: "new1", Passed: true}, {Name: "new2", After: sec(1)},
+				{Name: "old", After: sec(1)}, {Name: "new2", Passed: true},
+				{Name: "old", After: sec(1)}, {Name: "old", Passed: true},
+			},
+		},
+		"ChangeBeforePollIsAnEvent": {
+			reason: "A request that arrives well before its poll is due follows a change and reserves a token like any event.",
+			rps:    1,
+			steps:  []step{{0, "a", true}, {sec(1), "a", false}, {sec(1.5), "a", false}, {sec(2), "a", false}},
+			want:   []outcome{{Name: "a", After: sec(1)}, {Name: "a", Passed: true}, {Name: "a", After: sec(0.5)}, {Name: "a", Passed: true}},
+		},
+	}
+	for name, c := range pollCases() {
+		cases[name] = c
+	}
+	return cases
+}
+
+// pollCases are TestLimiter's cases of deferred polls and background
+// requests.
+func pollCases() map[string]limiterCase {
+	return map[string]limiterCase{
+		"BackgroundWaitsBehindEvents": {
+			reason: "A background request (a ProviderConfig recount after each new usage) never reserves a token: it passes only when one is free and no event waits.",
+			rps:    1,
+			steps:  []step{{0, "new0", true}, {0, "pc", true}, {0, "new1", true}, {sec(1), "new0", true}, {sec(1.5), "pc", true}, {sec(2), "new1", true}, {sec(3), "pc", true}},
+			want: []outcome{{Name: "new0", After: sec(1)}, {Name: "pc", After: sec(1)}, {Name: "new1", After: sec(2)},
+				{Name: "new0", Passed: true}, {Name: "pc", After: sec(1)}, {Name: "new1", Passed: true}, {Name: "pc", Passed: true}},
+		},
+		"DeferredPollsSpreadOut": {
+			reason: "Polls sent back return about when the polls waiting before them have had a token at the full rate.",
+			rps:    2,
+			steps: []step{
+				{0, "a", false}, {0, "b", false}, {sec(1), "a", false}, {sec(1), "b", false},
+				{sec(3), "x1", true}, {sec(3), "x2", true}, {sec(3), "x3", true}, {sec(3), "x4", true}, {sec(3), "x5", true},
+				{sec(3), "a", false}, {sec(3), "b", false},
+			},
+			want: []outcome{
+				{Name: "a", After: sec(0.5)}, {Name: "b", After: sec(1)}, {Name: "a", Passed: true}, {Name: "b", Passed: true},
+				{Name: "x1", Passed: true}, {Name: "x2", Passed: true}, {Name: "x3", Passed: true}, {Name: "x4", Passed: true},
+				{Name: "x5", After: sec(0.5)}, {Name: "a", After: sec(0.5)}, {Name: "b", After: sec(1)},
+			},
+		},
+	}
+}
+
+func TestLimiter(t *testing.T) {
+	cases := limiterCases()
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			if got := controllerOf(tc.item); got != tc.want {
-				t.Errorf("%s\ncontrollerOf(%q): want %q, got %q", tc.reason, tc.item, tc.want, got)
+			got := play(t, tc.rps, tc.steps)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s\n-want, +got:\n%s", tc.reason, diff)
 			}
 		})
 	}
 }
 
-func TestCountingLimiterCountsPasses(t *testing.T) {
-	const name = "managed/bucket.rustfs.m.crossplane.io"
-	l := countingLimiter{ratelimiter.NewGlobal(1)}
-	before := count(t, name)
-	// When alone is a deferral or a token taken; only Forget is a pass.
-	_ = l.When(name + "a/b")
-	l.Forget(name + "a/b")
-	l.Forget(name + "a/c")
-	if got := count(t, name) - before; got != 2 {
-		t.Errorf("rustfs_managed_reconciles_total{controller=%q}: want 2 more, got %v", name, got)
+// Every pass to the inner reconciler counts in
+// rustfs_managed_reconciles_total, and no deferral does.
+func TestLimiterCountsPasses(t *testing.T) {
+	before := count(t, testController)
+	got := play(t, 1, []step{{0, "a", true}, {0, "b", true}, {time.Second, "a", true}})
+	passes := 0
+	for _, o := range got {
+		if o.Passed {
+			passes++
+		}
+	}
+	if n := count(t, testController) - before; n != float64(passes) || passes != 1 {
+		t.Errorf("rustfs_managed_reconciles_total{controller=%q}: want %d more (1 pass of 3 requests), got %v", testController, passes, n)
 	}
 }
 
@@ -48,4 +194,27 @@ func count(t *testing.T, name string) float64 {
 		t.Fatal(err)
 	}
 	return m.GetCounter().GetValue()
+}
+
+// The limiter forgets polls whose resources never came back.
+func TestLimiterSweepsOverduePolls(t *testing.T) {
+	l := NewLimiter(10)
+	now := time.Unix(1_000_000, 0)
+	l.now = func() time.Time { return now }
+	for i := range 3 {
+		l.done(fmt.Sprint(i), reconcile.Result{RequeueAfter: testPoll}, nil)
+	}
+	now = now.Add(testPoll + 2*sweepEvery)
+	l.done("fresh", reconcile.Result{RequeueAfter: testPoll}, nil)
+	if diff := cmp.Diff([]string{"fresh"}, keys(l.due)); diff != "" {
+		t.Errorf("polls remembered after a sweep: -want, +got:\n%s", diff)
+	}
+}
+
+func keys(m map[string]time.Time) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }

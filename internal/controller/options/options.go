@@ -11,6 +11,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/controller"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
@@ -26,6 +27,10 @@ import (
 // Options configure the provider's controllers.
 type Options struct {
 	controller.Options
+
+	// Limiter admits the reconciles of every controller (Limit); it is
+	// also the GlobalRateLimiter.
+	Limiter *Limiter
 
 	// PollJitter is the maximum random delay added to each poll.
 	PollJitter time.Duration
@@ -55,6 +60,17 @@ type Options struct {
 // and reports every request it sends to the provider's request metrics.
 func (o Options) NewClient(c rustfs.Config) (*rustfs.Client, error) {
 	return rustfs.New(c, rustfs.WithIdentityCache(o.Identities), rustfs.WithRequestObserver(metrics.Requests))
+}
+
+// Limit returns r admitted by o's Limiter under the controller name.
+func (o Options) Limit(name string, r reconcile.Reconciler) reconcile.Reconciler {
+	return o.Limiter.Reconciler(name, r)
+}
+
+// LimitBackground returns r admitted by o's Limiter under the controller
+// name only when no other reconcile waits for a token (Limiter.Background).
+func (o Options) LimitBackground(name string, r reconcile.Reconciler) reconcile.Reconciler {
+	return o.Limiter.Background(name, r)
 }
 
 // Managed returns the managed reconciler options every kind uses. Management

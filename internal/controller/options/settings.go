@@ -9,7 +9,6 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/feature"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/gate"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
@@ -31,21 +30,24 @@ type ControllerSettings struct {
 }
 
 // New returns the controller options the provider runs with. Management
-// policies are always enabled, the global rate limiter counts the
-// reconciles it passes (rustfs_managed_reconciles_total), and the managed
-// reconcilers record crossplane-runtime's metrics (internal/metrics).
+// policies are always enabled, one Limiter admits the reconciles of every
+// controller, polls after events, and counts the reconciles it passes
+// (rustfs_managed_reconciles_total), and the managed reconcilers record
+// crossplane-runtime's metrics (internal/metrics).
 func New(log logging.Logger, s ControllerSettings) Options {
 	features := &feature.Flags{}
 	features.Enable(feature.EnableBetaManagementPolicies)
+	limiter := NewLimiter(s.MaxReconcileRate)
 	o := Options{
 		Options: controller.Options{
 			Logger:                  log,
 			MaxConcurrentReconciles: s.MaxReconcileRate,
 			PollInterval:            s.Poll,
-			GlobalRateLimiter:       countingLimiter{ratelimiter.NewGlobal(s.MaxReconcileRate)},
+			GlobalRateLimiter:       limiter,
 			Features:                features,
 			Gate:                    new(gate.Gate[schema.GroupVersionKind]),
 		},
+		Limiter:            limiter,
 		PollJitter:         s.PollJitter,
 		NaiveTierList:      s.NaiveTierList,
 		TierVerifyInterval: s.TierVerifyInterval,

@@ -13,7 +13,6 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
@@ -88,10 +87,10 @@ func (o Options) Wire(mgr ctrl.Manager, k Kind) (*Wiring, error) {
 }
 
 // Reconciler returns the kind's managed reconciler, with the options every
-// kind uses (Options.Managed) then opts, behind the global rate limiter.
+// kind uses (Options.Managed) then opts, admitted by the global Limiter.
 func (w *Wiring) Reconciler(opts ...managed.ReconcilerOption) reconcile.Reconciler {
 	r := managed.NewReconciler(w.mgr, resource.ManagedKind(w.GVK), append(w.o.Managed(w.mgr, w.Name), opts...)...)
-	return ratelimiter.NewReconciler(w.Name, r, w.o.GlobalRateLimiter)
+	return w.o.Limit(w.Name, r)
 }
 
 // Builder returns the controller builder for the kind's resources, which
