@@ -11,6 +11,7 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/notify"
 )
 
 // conflictReasons are the Ready=False reasons reported as
@@ -67,29 +68,18 @@ func snapshot(cr *v1alpha1.Bucket) before {
 
 // adoptedAndReady reports whether the Bucket manages a bucket it adopted.
 func adoptedAndReady(cr *v1alpha1.Bucket) bool {
-	return cr.Status.AtProvider.Adopted && cr.GetCondition(xpv2.TypeReady).Status == corev1.ConditionTrue
+	return cr.Status.AtProvider.Adopted && notify.Ready(cr.GetCondition(xpv2.TypeReady))
 }
 
 // announce raises one event per change between the Bucket as the reconcile
 // read it (as the last reconcile stored it) and now: a conflict found or
 // cleared, the bucket adopted (once it is Ready). A poll that changes nothing raises nothing.
 func announce(rec event.Recorder, cr *v1alpha1.Bucket, b before) {
-	c := cr.GetCondition(v1alpha1.TypeBucketConflict)
-	switch {
-	case c.Status == corev1.ConditionTrue && b.conflict != corev1.ConditionTrue:
-		rec.Event(cr, event.Warning(reasonConflictFound, conditionError(c.Message)))
-	case c.Status == corev1.ConditionFalse && b.conflict == corev1.ConditionTrue:
-		rec.Event(cr, event.Normal(reasonConflictCleared, "the bucket matches the spec and no other Bucket claims it"))
-	}
-	if adoptedAndReady(cr) && !b.adopted {
-		rec.Event(cr, event.Normal(reasonAdopted, "adopted the existing bucket"))
-	}
+	c := notify.Change{Was: b.conflict, Now: cr.GetCondition(v1alpha1.TypeBucketConflict), Bad: corev1.ConditionTrue}
+	notify.Turn(rec, cr, c, notify.Events{Bad: reasonConflictFound, Good: reasonConflictCleared,
+		Healed: "the bucket matches the spec and no other Bucket claims it"})
+	notify.Adopted(rec, cr, b.adopted, adoptedAndReady(cr), reasonAdopted, "adopted the existing bucket")
 }
-
-// conditionError is a condition message as an error, for a Warning event.
-type conditionError string
-
-func (e conditionError) Error() string { return string(e) }
 
 // recorder returns r, or a recorder that drops events when r is nil.
 func recorder(r event.Recorder) event.Recorder {

@@ -12,6 +12,7 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/notify"
 	"github.com/crossplane-contrib/provider-rustfs/internal/metrics"
 )
 
@@ -111,7 +112,7 @@ func snapshot(cr *v1alpha1.Tier) before {
 
 // adoptedAndReady reports whether the Tier manages a tier it adopted.
 func adoptedAndReady(cr *v1alpha1.Tier) bool {
-	return cr.Status.AtProvider.Adopted && cr.GetCondition(xpv2.TypeReady).Status == corev1.ConditionTrue
+	return cr.Status.AtProvider.Adopted && notify.Ready(cr.GetCondition(xpv2.TypeReady))
 }
 
 // announce raises one event for each change between b and cr: a conflict
@@ -120,16 +121,10 @@ func adoptedAndReady(cr *v1alpha1.Tier) bool {
 // process, so a poll that changes nothing raises nothing, and a restart
 // does not raise again. It also exports the Tier's health.
 func announce(rec event.Recorder, cr *v1alpha1.Tier, b before) {
-	c := cr.GetCondition(v1alpha1.TypeTierConflict)
-	switch {
-	case c.Status == corev1.ConditionTrue && b.conflict != corev1.ConditionTrue:
-		rec.Event(cr, event.Warning(reasonConflictFound, errorText(c)))
-	case c.Status == corev1.ConditionFalse && b.conflict == corev1.ConditionTrue:
-		rec.Event(cr, event.Normal(reasonConflictCleared, "the tier matches the spec and no other Tier claims it"))
-	}
-	if adoptedAndReady(cr) && !b.adopted {
-		rec.Event(cr, event.Normal(reasonAdopted, "adopted the existing tier "+cr.Spec.ForProvider.Name))
-	}
+	c := notify.Change{Was: b.conflict, Now: cr.GetCondition(v1alpha1.TypeTierConflict), Bad: corev1.ConditionTrue}
+	notify.Turn(rec, cr, c, notify.Events{Bad: reasonConflictFound, Good: reasonConflictCleared,
+		Healed: "the tier matches the spec and no other Tier claims it"})
+	notify.Adopted(rec, cr, b.adopted, adoptedAndReady(cr), reasonAdopted, "adopted the existing tier "+cr.Spec.ForProvider.Name)
 	announceHealth(rec, cr, b)
 }
 
@@ -137,20 +132,9 @@ func announce(rec event.Recorder, cr *v1alpha1.Tier, b before) {
 // healthy again, and exports the Tier's health.
 func announceHealth(rec event.Recorder, cr *v1alpha1.Tier, b before) {
 	h := cr.GetCondition(v1alpha1.TypeRemoteHealthy)
-	switch {
-	case h.Status == corev1.ConditionFalse && b.healthy != corev1.ConditionFalse:
-		rec.Event(cr, event.Warning(reasonRemoteUnhealthy, errorText(h)))
-	case h.Status == corev1.ConditionTrue && b.healthy == corev1.ConditionFalse:
-		rec.Event(cr, event.Normal(reasonRemoteHealthy, "RustFS verified the remote tier again"))
-	}
+	notify.Turn(rec, cr, notify.Change{Was: b.healthy, Now: h, Bad: corev1.ConditionFalse},
+		notify.Events{Bad: reasonRemoteUnhealthy, Good: reasonRemoteHealthy, Healed: "RustFS verified the remote tier again"})
 	if h.Status != corev1.ConditionUnknown {
 		metrics.SetTierHealth(cr.GetNamespace(), cr.GetName(), h.Status == corev1.ConditionTrue)
 	}
 }
-
-// conditionError is a condition's message as an error, for a Warning event.
-type conditionError struct{ c xpv2.Condition }
-
-func (e conditionError) Error() string { return e.c.Message }
-
-func errorText(c xpv2.Condition) error { return conditionError{c: c} }
