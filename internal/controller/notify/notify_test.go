@@ -20,9 +20,11 @@ func (l *log) Event(_ runtime.Object, e event.Event) {
 
 func (l *log) WithAnnotations(...string) event.Recorder { return l }
 
+func conflict(s corev1.ConditionStatus) xpv2.Condition {
+	return xpv2.Condition{Status: s, Message: "taken"}
+}
+
 func TestTurn(t *testing.T) {
-	conflict := func(s corev1.ConditionStatus) xpv2.Condition { return xpv2.Condition{Status: s, Message: "taken"} }
-	events := Events{Bad: "Found", Good: "Cleared", Healed: "fine again"}
 	cases := map[string]struct {
 		reason string
 		c      Change
@@ -65,7 +67,7 @@ func TestTurn(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			var got log
-			Turn(&got, nil, tc.c, events)
+			Turn(&got, nil, tc.c, Events{Bad: "Found", Good: "Cleared", Healed: "fine again"})
 			if diff := cmp.Diff([]string(tc.want), []string(got)); diff != "" {
 				t.Errorf("%s\nTurn(...): -want, +got:\n%s", tc.reason, diff)
 			}
