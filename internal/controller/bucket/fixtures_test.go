@@ -24,6 +24,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 // Sentinel credentials of the provider's RustFS identity. Tests assert that
@@ -103,11 +104,7 @@ func condition(b *v1alpha1.Bucket) string {
 	return string(c.Status) + "/" + string(c.Reason)
 }
 
-func ctx(t *testing.T) context.Context {
-	c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	t.Cleanup(cancel)
-	return c
-}
+func ctx(t *testing.T) context.Context { return testenv.Context(t) }
 
 // A harness is a RustFS emulator served over HTTP and a fake API server
 // holding a ClusterProviderConfig (region pcRegion), its Secret and the

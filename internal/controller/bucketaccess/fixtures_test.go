@@ -2,11 +2,9 @@ package bucketaccess
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -19,6 +17,7 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 // Sentinel credentials of the provider's RustFS identity. Tests assert that
@@ -120,24 +119,10 @@ func condition(cr *v1alpha1.BucketAccess, ct xpv2.ConditionType) string {
 	return string(c.Status) + "/" + string(c.Reason)
 }
 
-// statusText renders what a BucketAccess shows users: status and
-// annotations.
-func statusText(t *testing.T, cr *v1alpha1.BucketAccess) string {
-	t.Helper()
-	b, err := json.Marshal(struct {
-		S v1alpha1.BucketAccessStatus
-		A map[string]string
-	}{cr.Status, cr.Annotations})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
+// statusText renders what a resource shows users besides its spec, to
+// check for secret values (testenv.Shown).
+func statusText(t *testing.T, cr client.Object) string { return testenv.Shown(t, cr) }
 
-func ctx(t *testing.T) context.Context {
-	c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	t.Cleanup(cancel)
-	return c
-}
+func ctx(t *testing.T) context.Context { return testenv.Context(t) }
 
 func clientKey(o client.Object) client.ObjectKey { return client.ObjectKeyFromObject(o) }

@@ -2,7 +2,6 @@ package bucketlifecycle
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -19,6 +18,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis"
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 // Sentinel credentials of the provider's RustFS identity. Tests assert that
@@ -138,22 +138,8 @@ func condition(cr *v1alpha1.BucketLifecycle, ct xpv2.ConditionType) string {
 	return string(c.Status) + "/" + string(c.Reason)
 }
 
-// statusText renders what a BucketLifecycle shows users: status and
-// annotations, to check for secret values.
-func statusText(t *testing.T, cr *v1alpha1.BucketLifecycle) string {
-	t.Helper()
-	b, err := json.Marshal(struct {
-		S v1alpha1.BucketLifecycleStatus
-		A map[string]string
-	}{cr.Status, cr.Annotations})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
+// statusText renders what a resource shows users besides its spec, to
+// check for secret values (testenv.Shown).
+func statusText(t *testing.T, cr client.Object) string { return testenv.Shown(t, cr) }
 
-func ctx(t *testing.T) context.Context {
-	c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	t.Cleanup(cancel)
-	return c
-}
+func ctx(t *testing.T) context.Context { return testenv.Context(t) }

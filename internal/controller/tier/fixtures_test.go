@@ -20,6 +20,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis"
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 // Sentinel credentials. Every fixture uses them; tests assert that they
@@ -186,22 +187,8 @@ func get(cr *v1alpha1.Tier, ct xpv2.ConditionType) string {
 	return fmt.Sprintf("%s/%s", c.Status, c.Reason)
 }
 
-// statusText renders everything a Tier shows users: status, conditions and
-// annotations, to check for secret values.
-func statusText(t *testing.T, cr *v1alpha1.Tier) string {
-	t.Helper()
-	b, err := json.Marshal(struct {
-		S v1alpha1.TierStatus
-		A map[string]string
-	}{cr.Status, cr.Annotations})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
+// statusText renders what a resource shows users besides its spec, to
+// check for secret values (testenv.Shown).
+func statusText(t *testing.T, cr client.Object) string { return testenv.Shown(t, cr) }
 
-func ctx(t *testing.T) context.Context {
-	c, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	t.Cleanup(cancel)
-	return c
-}
+func ctx(t *testing.T) context.Context { return testenv.Context(t) }
