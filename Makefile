@@ -18,6 +18,10 @@ REGISTRY ?= xpkg.crossplane.io/crossplane-contrib
 PLATFORMS ?= linux_amd64
 XPKG_ENV = VERSION=$(VERSION) REGISTRY=$(REGISTRY) PLATFORMS="$(PLATFORMS)" CROSSPLANE_CLI=$$($(TOOLS) crossplane)
 LDFLAGS := -s -w -X github.com/crossplane-contrib/provider-rustfs/internal/version.Version=$(VERSION)
+# How every shipped binary is built (hack/xpkg.sh builds the images the same
+# way). The grpcnotrace tag leaves out gRPC's golang.org/x/net/trace, whose
+# /debug/requests pages no binary here serves (docs/performance.md, Binary).
+BUILDFLAGS := -trimpath -tags grpcnotrace
 
 export GONOSUMDB := github.com/crossplane/crossplane-tools
 
@@ -73,7 +77,7 @@ fuzz: ## Run each fuzz target for FUZZTIME inputs (default 5000x: a count, not a
 N ?= 1000
 
 bench: ## Scale benchmark (docs/performance.md): N Tiers, Buckets and BucketLifecycles (default N=1000), both tier list modes; BENCHFLAGS passes flags.
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider
 	$(GO) build -o bin/bench ./hack/bench
 	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) bin/bench -n $(N) $(BENCHFLAGS)
 
@@ -83,9 +87,9 @@ bench-smoke: ## The benchmark with N=20 and a 10s poll; fails on steady-state wr
 ##@ Build and run
 
 build: ## Build the provider and the RustFS emulator into bin/.
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/rustfs-emulator ./cmd/rustfs-emulator
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/function ./cmd/function
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o bin/rustfs-emulator ./cmd/rustfs-emulator
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o bin/function ./cmd/function
 
 xpkg: ## Build the provider, function and configuration packages into _output/xpkg, without Docker (PLATFORMS, REGISTRY).
 	$(XPKG_ENV) hack/xpkg.sh build
@@ -95,13 +99,13 @@ publish: xpkg ## Build for amd64 and arm64 and push the packages to REGISTRY (no
 	$(XPKG_ENV) hack/xpkg.sh publish
 
 demo: ## Start kube-apiserver, etcd, two RustFS emulators (or RUSTFS_ENDPOINT) and the provider, apply the examples; Ctrl-C stops all.
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/rustfs-emulator ./cmd/rustfs-emulator
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o bin/rustfs-emulator ./cmd/rustfs-emulator
 	$(GO) build -o bin/demo ./hack/demo
 	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) bin/demo $(DEMOFLAGS)
 
 run: ## Run the provider against the current kubeconfig.
-	$(GO) run ./cmd/provider --debug --no-leader-election
+	$(GO) run -tags grpcnotrace ./cmd/provider --debug --no-leader-election
 
 tools: ## Build (or reuse) every cached test tool.
 	$(TOOLS) all

@@ -19,9 +19,10 @@
 # (default _output), CROSSPLANE_CLI (default the cached CLI of hack/tools.sh).
 #
 # Runtime images are assembled in Go by hack/tools/xpkgtool from the static
-# binary (CGO_ENABLED=0, -trimpath, fixed ldflags), the CA bundle, a nonroot
-# user (65532) and the entrypoint, with fixed timestamps, owners and modes and
-# sorted entries: the same inputs give the same digests.
+# binary (CGO_ENABLED=0, -trimpath, -tags grpcnotrace as the Makefile's
+# BUILDFLAGS, fixed ldflags), the CA bundle, a nonroot user (65532) and the
+# entrypoint, with fixed timestamps, owners and modes and sorted entries: the
+# same inputs give the same digests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,7 +43,7 @@ labels=(--label "org.opencontainers.image.version=$VERSION" --label "org.opencon
 # binary <cmd> <os_arch>: a static build of ./cmd/<cmd> for one platform.
 binary() {
 	local bin=$out/bin/$2/$1
-	CGO_ENABLED=0 GOOS=${2%_*} GOARCH=${2#*_} go build -trimpath \
+	CGO_ENABLED=0 GOOS=${2%_*} GOARCH=${2#*_} go build -trimpath -tags grpcnotrace \
 		-ldflags "-s -w -X $module/internal/version.Version=$VERSION" -o "$bin" "./cmd/$1"
 	echo "$bin"
 }

@@ -47,11 +47,13 @@ func TestHelpListsEveryFlag(t *testing.T) {
 	}
 }
 
-// TestBinaryHoldsNoTestCode checks that the provider binary links neither
-// the RustFS emulator nor test-only libraries (the AWS SDK's S3 client is
-// used only to check the emulator; the client signs with the SDK's signer).
+// TestBinaryHoldsNoTestCode checks that the provider binary, built with the
+// Makefile's tags, links neither the RustFS emulator nor test-only libraries
+// (the AWS SDK's S3 client is used only to check the emulator; the client
+// signs with the SDK's signer), nor gRPC's request tracing pages, which
+// -tags grpcnotrace leaves out (docs/performance.md, Binary).
 func TestBinaryHoldsNoTestCode(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", ".").CombinedOutput()
+	out, err := exec.Command("go", "list", "-deps", "-tags", buildTags(t), ".").CombinedOutput()
 	if err != nil {
 		t.Fatalf("go list -deps: %v\n%s", err, out)
 	}
@@ -60,6 +62,10 @@ func TestBinaryHoldsNoTestCode(t *testing.T) {
 			if strings.Contains(pkg, banned) {
 				t.Errorf("the provider binary depends on %s", pkg)
 			}
+		}
+		switch pkg {
+		case "testing", "net/http/httptest", "golang.org/x/net/trace", "html/template":
+			t.Errorf("the provider binary depends on %s", pkg)
 		}
 	}
 }
