@@ -13,50 +13,52 @@ import (
 
 const mib = 1 << 20
 
+// limitCases are TestLimit's cases.
+var limitCases = map[string]struct {
+	reason string
+	base   int64
+	sample Sample
+	want   int64
+}{
+	"NoBase": {
+		reason: "A base of 0 turns the limit off.",
+		base:   0,
+		sample: Sample{Live: 10 * mib, Mapped: 30 * mib, Objects: 15 * mib},
+		want:   math.MaxInt64,
+	},
+	"NegativeBase": {
+		reason: "A negative base turns the limit off too.",
+		base:   -1,
+		want:   math.MaxInt64,
+	},
+	"SmallHeap": {
+		reason: "While 1.25 times the live heap and the runtime's other memory fit under the base, the base is the limit.",
+		base:   48 * mib,
+		sample: Sample{Live: 20 * mib, Mapped: 40 * mib, Free: 5 * mib, Objects: 25 * mib},
+		want:   48 * mib,
+	},
+	"LargeHeap": {
+		reason: "A live heap that needs more than the base raises the limit to 1.25 times it plus the memory besides heap objects (here 10 MiB), so that the collector keeps room to allocate in.",
+		base:   48 * mib,
+		sample: Sample{Live: 80 * mib, Mapped: 120 * mib, Free: 20 * mib, Objects: 90 * mib},
+		want:   100*mib + 10*mib,
+	},
+	"MappedBelowHeap": {
+		reason: "Samples are read one metric at a time; a Mapped below Free and Objects counts as no other memory.",
+		base:   mib,
+		sample: Sample{Live: 8 * mib, Mapped: 9 * mib, Free: 2 * mib, Objects: 8 * mib},
+		want:   10 * mib,
+	},
+	"Overflow": {
+		reason: "A floor beyond int64 is no limit.",
+		base:   mib,
+		sample: Sample{Live: math.MaxUint64 / 2},
+		want:   math.MaxInt64,
+	},
+}
+
 func TestLimit(t *testing.T) {
-	cases := map[string]struct {
-		reason string
-		base   int64
-		sample Sample
-		want   int64
-	}{
-		"NoBase": {
-			reason: "A base of 0 turns the limit off.",
-			base:   0,
-			sample: Sample{Live: 10 * mib, Mapped: 30 * mib, Objects: 15 * mib},
-			want:   math.MaxInt64,
-		},
-		"NegativeBase": {
-			reason: "A negative base turns the limit off too.",
-			base:   -1,
-			want:   math.MaxInt64,
-		},
-		"SmallHeap": {
-			reason: "While 1.25 times the live heap and the runtime's other memory fit under the base, the base is the limit.",
-			base:   48 * mib,
-			sample: Sample{Live: 20 * mib, Mapped: 40 * mib, Free: 5 * mib, Objects: 25 * mib},
-			want:   48 * mib,
-		},
-		"LargeHeap": {
-			reason: "A live heap that needs more than the base raises the limit to 1.25 times it plus the memory besides heap objects (here 10 MiB), so that the collector keeps room to allocate in.",
-			base:   48 * mib,
-			sample: Sample{Live: 80 * mib, Mapped: 120 * mib, Free: 20 * mib, Objects: 90 * mib},
-			want:   100*mib + 10*mib,
-		},
-		"MappedBelowHeap": {
-			reason: "Samples are read one metric at a time; a Mapped below Free and Objects counts as no other memory.",
-			base:   mib,
-			sample: Sample{Live: 8 * mib, Mapped: 9 * mib, Free: 2 * mib, Objects: 8 * mib},
-			want:   10 * mib,
-		},
-		"Overflow": {
-			reason: "A floor beyond int64 is no limit.",
-			base:   mib,
-			sample: Sample{Live: math.MaxUint64 / 2},
-			want:   math.MaxInt64,
-		},
-	}
-	for name, tc := range cases {
+	for name, tc := range limitCases {
 		t.Run(name, func(t *testing.T) {
 			if diff := cmp.Diff(tc.want, Limit(tc.base, tc.sample)); diff != "" {
 				t.Errorf("%s\nLimit(...): -want +got:\n%s", tc.reason, diff)
