@@ -70,6 +70,8 @@ func parse(args []string) flags {
 func main() {
 	f := parse(os.Args[1:])
 	log := logger(f.debug)
+	limit, err := memoryLimit(f)
+	kingpin.FatalIfError(err, "Cannot parse --memory-limit")
 
 	cfg, err := ctrl.GetConfig()
 	kingpin.FatalIfError(err, "Cannot get API server rest config")
@@ -86,8 +88,6 @@ func main() {
 	kingpin.FatalIfError(rustfscontroller.SetupGated(mgr, o), "Cannot set up RustFS controllers")
 
 	ctx := ctrl.SetupSignalHandler()
-	limit, err := memoryLimit(f)
-	kingpin.FatalIfError(err, "Cannot parse --memory-limit")
 	kept := memlimit.Keep(ctx, limit, time.Second)
 	log.Info("Starting provider", "version", version.Version, "poll", f.poll, "max-reconcile-rate", f.maxReconcileRate, "memory-limit-bytes", limit, "memory-limit-kept", kept)
 	kingpin.FatalIfError(mgr.Start(ctx), "Cannot start controller manager")
