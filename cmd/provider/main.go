@@ -10,10 +10,12 @@ import (
 
 	"github.com/alecthomas/kingpin/v2"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/customresourcesgate"
@@ -22,6 +24,7 @@ import (
 	rustfscontroller "github.com/crossplane-contrib/provider-rustfs/internal/controller"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
 	"github.com/crossplane-contrib/provider-rustfs/internal/manager"
+	"github.com/crossplane-contrib/provider-rustfs/internal/memlimit"
 	"github.com/crossplane-contrib/provider-rustfs/internal/version"
 )
 
@@ -39,6 +42,7 @@ type flags struct {
 	naiveTierList    bool
 	tierVerify       time.Duration
 	pprofAddr        string
+	memoryLimit      string
 }
 
 func parse(args []string) flags {
@@ -57,6 +61,7 @@ func parse(args []string) flags {
 	// Benchmark wiring (hack/bench): hidden, and no environment variable.
 	app.Flag("naive-tier-list", "List tiers on every Tier reconcile instead of sharing one list per endpoint. For the benchmark only.").Hidden().BoolVar(&f.naiveTierList)
 	app.Flag("tier-verify-interval", "How often, at most, RustFS verifies each Tier's remote (a probe object written there); 0 disables verifies.").Default("10m").Envar("TIER_VERIFY_INTERVAL").DurationVar(&f.tierVerify)
+	app.Flag("memory-limit", "Soft limit on the provider's memory (Go heap, stacks and runtime; not the binary's pages), as a quantity such as 48Mi: the collector works harder near it, and it rises to 1.25 times the live heap when that needs more. 0 turns it off; GOMEMLIMIT, when set, wins.").Default("48Mi").Envar("MEMORY_LIMIT").StringVar(&f.memoryLimit)
 	app.Flag("pprof-bind-address", "Address Go's /debug/pprof listens on; empty disables it. For benchmarks only.").Hidden().StringVar(&f.pprofAddr)
 	kingpin.MustParse(app.Parse(args))
 	return f
@@ -65,6 +70,8 @@ func parse(args []string) flags {
 func main() {
 	f := parse(os.Args[1:])
 	log := logger(f.debug)
+	limit, err := memoryLimit(f)
+	kingpin.FatalIfError(err, "Cannot parse --memory-limit")
 
 	cfg, err := ctrl.GetConfig()
 	kingpin.FatalIfError(err, "Cannot get API server rest config")
@@ -80,8 +87,10 @@ func main() {
 	kingpin.FatalIfError(customresourcesgate.Setup(mgr, o.Options), "Cannot set up CRD gate controller")
 	kingpin.FatalIfError(rustfscontroller.SetupGated(mgr, o), "Cannot set up RustFS controllers")
 
-	log.Info("Starting provider", "version", version.Version, "poll", f.poll, "max-reconcile-rate", f.maxReconcileRate)
-	kingpin.FatalIfError(mgr.Start(ctrl.SetupSignalHandler()), "Cannot start controller manager")
+	ctx := ctrl.SetupSignalHandler()
+	kept := memlimit.Keep(ctx, limit, time.Second)
+	log.Info("Starting provider", "version", version.Version, "poll", f.poll, "max-reconcile-rate", f.maxReconcileRate, "memory-limit-bytes", limit, "memory-limit-kept", kept)
+	kingpin.FatalIfError(mgr.Start(ctx), "Cannot start controller manager")
 }
 
 func logger(debug bool) logging.Logger {
@@ -102,6 +111,18 @@ func managerOptions(f flags) ctrl.Options {
 	})
 	o.PprofBindAddress = f.pprofAddr
 	return o
+}
+
+// memoryLimit returns --memory-limit in bytes; 0 means no limit.
+func memoryLimit(f flags) (int64, error) {
+	q, err := resource.ParseQuantity(f.memoryLimit)
+	if err != nil {
+		return 0, errors.Wrapf(err, "--memory-limit=%q: want a quantity such as 48Mi, or 0", f.memoryLimit)
+	}
+	if q.Sign() < 0 {
+		return 0, errors.Errorf("--memory-limit=%q: want a quantity such as 48Mi, or 0, not a negative one", f.memoryLimit)
+	}
+	return q.Value(), nil
 }
 
 func controllerOptions(f flags, log logging.Logger) options.Options {

@@ -40,6 +40,7 @@ func TestHelpListsEveryFlag(t *testing.T) {
 		"--poll-state-metric=5s", "$POLL_STATE_METRIC",
 		"--health-probe-bind-address=", "$HEALTH_PROBE_BIND_ADDRESS",
 		"--tier-verify-interval=10m", "$TIER_VERIFY_INTERVAL",
+		`--memory-limit="48Mi"`, "$MEMORY_LIMIT",
 	} {
 		if !strings.Contains(string(out), flag) {
 			t.Errorf("--help does not list %q:\n%s", flag, out)
@@ -73,7 +74,8 @@ func TestBinaryHoldsNoTestCode(t *testing.T) {
 // wiredArgs sets every flag to a value other than its default.
 var wiredArgs = []string{"--debug", "--no-leader-election", "--sync=2h", "--poll=3m", "--poll-jitter=7s",
 	"--max-reconcile-rate=7", "--metrics-bind-address=:9090", "--health-probe-bind-address=:9091", "--naive-tier-list",
-	"--tier-verify-interval=11m", "--poll-state-metric=13s", "--pprof-bind-address=:9092"}
+	"--tier-verify-interval=11m", "--poll-state-metric=13s", "--pprof-bind-address=:9092",
+	"--memory-limit=96Mi"}
 
 // TestFlagsReachSettings checks that every flag, set on the command line,
 // reaches the setting it names: the manager's options, the controllers'
@@ -83,6 +85,10 @@ func TestFlagsReachSettings(t *testing.T) {
 	f := parse(wiredArgs)
 	m := managerOptions(f)
 	o := controllerOptions(f, logger(f.debug))
+	limit, err := memoryLimit(f)
+	if err != nil {
+		t.Fatalf("memoryLimit(%v): %v", wiredArgs, err)
+	}
 	reached := map[string]struct{ got, want any }{
 		"debug":            {got: ctrl.Log.V(1).Enabled(), want: true},
 		"leaderElection":   {got: m.LeaderElection, want: false},
@@ -96,6 +102,7 @@ func TestFlagsReachSettings(t *testing.T) {
 		"tierVerify":       {got: o.TierVerifyInterval, want: 11 * time.Minute},
 		"pollStateMetric":  {got: o.MetricOptions.PollStateMetricInterval, want: 13 * time.Second},
 		"pprofAddr":        {got: m.PprofBindAddress, want: ":9092"},
+		"memoryLimit":      {got: limit, want: int64(96 << 20)},
 	}
 	v, defaults := reflect.ValueOf(f), reflect.ValueOf(parse(nil))
 	for i := range v.NumField() {
@@ -121,5 +128,51 @@ func TestLeaderElectionOnByDefault(t *testing.T) {
 	t.Setenv("LEADER_ELECTION", "")
 	if !managerOptions(parse(nil)).LeaderElection {
 		t.Error("managerOptions(parse(nil)).LeaderElection: want true, got false")
+	}
+}
+
+func TestMemoryLimit(t *testing.T) {
+	t.Setenv("MEMORY_LIMIT", "")
+	cases := map[string]struct {
+		reason  string
+		args    []string
+		want    int64
+		wantErr bool
+	}{
+		"Default": {
+			reason: "Without the flag the provider keeps a soft limit of 48 MiB.",
+			want:   48 << 20,
+		},
+		"Quantity": {
+			reason: "The flag takes a Kubernetes quantity.",
+			args:   []string{"--memory-limit=1Gi"},
+			want:   1 << 30,
+		},
+		"Off": {
+			reason: "0 turns the limit off.",
+			args:   []string{"--memory-limit=0"},
+			want:   0,
+		},
+		"Negative": {
+			reason:  "A negative limit is refused.",
+			args:    []string{"--memory-limit=-1Mi"},
+			wantErr: true,
+		},
+		"GoSyntax": {
+			reason:  "GOMEMLIMIT's MiB is not a quantity.",
+			args:    []string{"--memory-limit=48MiB"},
+			wantErr: true,
+		},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got, err := memoryLimit(parse(tc.args))
+			if (err != nil) != tc.wantErr {
+				t.Fatalf("%s\nmemoryLimit(%v): want error %t, got %v", tc.reason, tc.args, tc.wantErr, err)
+			}
+			if got != tc.want {
+				t.Errorf("%s\nmemoryLimit(%v): want %d, got %d", tc.reason, tc.args, tc.want, got)
+			}
+		})
 	}
 }

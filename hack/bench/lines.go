@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
@@ -81,6 +82,13 @@ func steadyLines() []line {
 		{"RSS peak of the run (VmHWM)", func(r *result) string { return mib(float64(r.rssPeak)) }},
 		{"Go heap alloc / inuse at the end", func(r *result) string {
 			return mib(r.heapAllocSteady) + " / " + mib(r.heapInuseSteady)
+		}},
+		{"Go stacks / goroutines at the end; collections in the window; soft memory limit", func(r *result) string {
+			limit := "none"
+			if l := r.runtimeEnd.limit; l > 0 && l < math.MaxInt64 {
+				limit = mib(l)
+			}
+			return fmt.Sprintf("%s / %.0f; %.0f; %s", mib(r.runtimeEnd.stacks), r.runtimeEnd.goroutines, r.gcsSteady, limit)
 		}},
 	}
 }

@@ -50,6 +50,15 @@ type snapshot struct {
 	statuses   map[string]float64 // the API server's status updates (PUT) by kind
 	heapAlloc  float64
 	heapInuse  float64
+	runtime    goRuntime
+}
+
+// A goRuntime is what the provider's Go runtime reports besides its heap.
+type goRuntime struct {
+	stacks     float64 // go_memstats_stack_inuse_bytes
+	goroutines float64 // go_goroutines
+	gcs        float64 // go_gc_duration_seconds_count: collections so far
+	limit      float64 // go_gc_gomemlimit_bytes: the soft memory limit
 }
 
 // snap reads the provider's /proc entry and metrics and the API server's
@@ -76,6 +85,10 @@ func (r *run) snap(ctx context.Context) (snapshot, error) {
 	}
 	s.heapAlloc = pm.sum("go_memstats_heap_alloc_bytes", nil)
 	s.heapInuse = pm.sum("go_memstats_heap_inuse_bytes", nil)
+	s.runtime = goRuntime{
+		stacks: pm.sum("go_memstats_stack_inuse_bytes", nil), goroutines: pm.sum("go_goroutines", nil),
+		gcs: pm.sum("go_gc_duration_seconds_count", nil), limit: pm.sum("go_gc_gomemlimit_bytes", nil),
+	}
 	return s, nil
 }
 
@@ -145,6 +158,8 @@ func (r *run) steady(ctx context.Context, res *result) error {
 	res.rssSteadyPeak, res.rssSteadyMean = r.rss.window(before.at, after.at)
 	res.rssPeak, res.rssEnd = after.proc.peak, after.proc
 	res.heapAllocSteady, res.heapInuseSteady = after.heapAlloc, after.heapInuse
+	res.runtimeEnd = after.runtime
+	res.gcsSteady = after.runtime.gcs - before.runtime.gcs
 	return nil
 }
 

@@ -23,8 +23,9 @@ type sample struct {
 type samples []sample
 
 // parseMetrics parses a page of the Prometheus text format (expfmt) into
-// one sample per counter, gauge or untyped series; histograms and
-// summaries, which the benchmark does not read, are left out.
+// one sample per counter, gauge or untyped series, and one NAME_count per
+// summary (go_gc_duration_seconds_count: the collections so far);
+// histograms, which the benchmark does not read, are left out.
 func parseMetrics(page io.Reader) (samples, error) {
 	p := expfmt.NewTextParser(model.UTF8Validation)
 	families, err := p.TextToMetricFamilies(page)
@@ -35,6 +36,10 @@ func parseMetrics(page io.Reader) (samples, error) {
 	for name, f := range families {
 		for _, m := range f.GetMetric() {
 			v, ok := value(m)
+			if m.GetSummary() != nil {
+				out = append(out, sample{name: name + "_count", value: float64(m.GetSummary().GetSampleCount())})
+				continue
+			}
 			if !ok {
 				continue
 			}

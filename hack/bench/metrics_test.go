@@ -21,6 +21,10 @@ weird_label{msg="a \"quoted\", comma\nnewline\\"} 1
 request_duration_seconds_bucket{le="+Inf"} 3
 request_duration_seconds_sum 0.5
 request_duration_seconds_count 3
+# TYPE go_gc_duration_seconds summary
+go_gc_duration_seconds{quantile="0.5"} 0.001
+go_gc_duration_seconds_sum 0.02
+go_gc_duration_seconds_count 17
 `
 
 func TestParseMetrics(t *testing.T) {
@@ -50,7 +54,8 @@ func TestParseMetrics(t *testing.T) {
 			got:    s.by("weird_label", "msg", nil),
 			want:   map[string]float64{"a \"quoted\", comma\nnewline\\": 1},
 		},
-		"Histogram": {reason: "Histograms, which the benchmark does not read, are left out.", got: len(s), want: 8},
+		"Histogram": {reason: "Histograms, which the benchmark does not read, are left out; a summary is its count.", got: len(s), want: 9},
+		"Summary":   {reason: "A summary's count is read as NAME_count.", got: s.sum("go_gc_duration_seconds_count", nil), want: 17.0},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

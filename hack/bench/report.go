@@ -52,6 +52,8 @@ type result struct {
 	rssEnd           procStats // the resident set at the end of the window
 	heapAllocSteady  float64
 	heapInuseSteady  float64
+	runtimeEnd       goRuntime // the provider's Go runtime at the end of the window
+	gcsSteady        float64   // collections in the window
 
 	burst *burstResult // nil when the burst phase did not run
 }
