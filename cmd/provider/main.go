@@ -54,7 +54,7 @@ func parse(args []string) flags {
 	app.Flag("sync", "How often the manager's cache resynchronises every watched object.").Short('s').Default("1h").Envar("SYNC_INTERVAL").DurationVar(&f.sync)
 	app.Flag("poll", "How often each resource is checked for drift from its desired state.").Default("1m").Envar("POLL_INTERVAL").DurationVar(&f.poll)
 	app.Flag("poll-jitter", "Maximum random offset added to each poll, to spread RustFS requests.").Default("0s").Envar("POLL_JITTER").DurationVar(&f.pollJitter)
-	app.Flag("max-reconcile-rate", "Maximum reconciles per second across all controllers; also each controller's concurrency.").Default("10").Envar("MAX_RECONCILE_RATE").IntVar(&f.maxReconcileRate)
+	app.Flag("max-reconcile-rate", "Maximum reconciles per second across all controllers; also each controller's concurrency.").Default("20").Envar("MAX_RECONCILE_RATE").IntVar(&f.maxReconcileRate)
 	app.Flag("metrics-bind-address", "Address the Prometheus metrics endpoint listens on; 0 disables it.").Default(":8080").Envar("METRICS_BIND_ADDRESS").StringVar(&f.metricsAddr)
 	app.Flag("poll-state-metric", "How often the managed resource state metrics are recounted; 0 turns them off.").Default("5s").Envar("POLL_STATE_METRIC").DurationVar(&f.pollStateMetric)
 	app.Flag("health-probe-bind-address", "Address the /healthz and /readyz probes listen on.").Default(":8081").Envar("HEALTH_PROBE_BIND_ADDRESS").StringVar(&f.healthAddr)

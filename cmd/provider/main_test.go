@@ -9,7 +9,11 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"k8s.io/client-go/rest"
 	ctrl "sigs.k8s.io/controller-runtime"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
 )
 
 // TestMain lets the test binary act as the provider binary, so that the
@@ -35,7 +39,7 @@ func TestHelpListsEveryFlag(t *testing.T) {
 		"--sync=1h", "$SYNC_INTERVAL",
 		"--poll=1m", "$POLL_INTERVAL",
 		"--poll-jitter=", "$POLL_JITTER",
-		"--max-reconcile-rate=10", "$MAX_RECONCILE_RATE",
+		"--max-reconcile-rate=20", "$MAX_RECONCILE_RATE",
 		"--metrics-bind-address=", "$METRICS_BIND_ADDRESS",
 		"--poll-state-metric=5s", "$POLL_STATE_METRIC",
 		"--health-probe-bind-address=", "$HEALTH_PROBE_BIND_ADDRESS",
@@ -174,5 +178,20 @@ func TestMemoryLimit(t *testing.T) {
 				t.Errorf("%s\nmemoryLimit(%v): want %d, got %d", tc.reason, tc.args, tc.want, got)
 			}
 		})
+	}
+}
+
+// TestDefaultRate checks what the provider run without flags gets from the
+// default --max-reconcile-rate, as the README's "What the default rate
+// means" states it: each controller runs up to 20 reconciles at once, and
+// the API client sends at most 100 requests a second (burst 200).
+func TestDefaultRate(t *testing.T) {
+	t.Setenv("MAX_RECONCILE_RATE", "")
+	f := parse(nil)
+	cfg := ratelimiter.LimitRESTConfig(&rest.Config{}, f.maxReconcileRate)
+	got := []any{f.maxReconcileRate, controllerOptions(f, logging.NewNopLogger()).MaxConcurrentReconciles, cfg.QPS, cfg.Burst}
+	want := []any{20, 20, float32(100), 200}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("rate, concurrency, API QPS and burst at the default flags: -want +got:\n%s", diff)
 	}
 }

@@ -22,7 +22,9 @@ func sec(s float64) time.Duration { return time.Duration(s * float64(time.Second
 
 // A step is one request to the limited reconciler at a moment of a fake
 // clock: at is the time since the start, and the inner reconciler answers
-// a pass with a poll (RequeueAfter) unless creating. A step named pc…
+// a pass with a poll (RequeueAfter) unless creating, when it asks to be
+// requeued at once (crossplane-runtime's answer after a create, and after
+// an error it reports in a condition). A step named pc…
 // goes to a background reconciler (Limiter.Background), like the
 // ProviderConfig usage controllers.
 type step struct {
@@ -53,7 +55,8 @@ func play(t *testing.T, rps int, steps []step) []outcome {
 		now = start.Add(s.at)
 		res := reconcile.Result{RequeueAfter: testPoll}
 		if s.creating {
-			res = reconcile.Result{RequeueAfter: 0}
+			//lint:ignore SA1019 crossplane-runtime's managed reconciler answers a create with Requeue.
+			res = reconcile.Result{Requeue: true}
 		}
 		passed := false
 		inner := reconcile.Func(func(context.Context, reconcile.Request) (reconcile.Result, error) {
@@ -124,10 +127,50 @@ func limiterCases() map[string]limiterCase {
 			want:   []outcome{{Name: "a", After: sec(1)}, {Name: "a", Passed: true}, {Name: "a", After: sec(0.5)}, {Name: "a", Passed: true}},
 		},
 	}
-	for name, c := range pollCases() {
-		cases[name] = c
+	for _, more := range []map[string]limiterCase{pollCases(), followUpCases()} {
+		for name, c := range more {
+			cases[name] = c
+		}
 	}
 	return cases
+}
+
+// followUpCases are TestLimiter's cases of the requests after a pass that
+// asked to be requeued at once.
+func followUpCases() map[string]limiterCase {
+	return map[string]limiterCase{
+		"FollowUpGoesBeforeFurtherCreates": {
+			reason: "The observe after a create takes the earliest turn a create waits for; that create takes the observe's turn.",
+			rps:    1,
+			steps: []step{
+				{0, "c1", true}, {0, "c2", true}, {0, "c3", true},
+				{sec(1), "c1", true},  // c1 is created
+				{sec(1), "c1", false}, // its follow-up: trades turns with c2
+				{sec(2), "c2", true}, {sec(2), "c1", false}, {sec(3), "c3", true}, {sec(4), "c2", true},
+			},
+			want: []outcome{
+				{Name: "c1", After: sec(1)}, {Name: "c2", After: sec(2)}, {Name: "c3", After: sec(3)},
+				{Name: "c1", Passed: true}, {Name: "c1", After: sec(1)},
+				{Name: "c2", After: sec(2)}, {Name: "c1", Passed: true}, {Name: "c3", Passed: true}, {Name: "c2", Passed: true},
+			},
+		},
+		"OneFollowUpPerEvent": {
+			reason: "A follow-up that asks to be requeued at once again (a retry) waits in line: only one follow-up per event pass goes first.",
+			rps:    1,
+			steps: []step{
+				{0, "a", true}, {0, "b", true}, {sec(1), "a", true},
+				{sec(1), "a", true}, // follow-up: takes b's turn at 2 s
+				{sec(2), "a", true}, // passes and asks again
+				{sec(2), "a", true}, // an event now: waits behind b
+				{sec(2), "b", true}, {sec(3), "b", true},
+			},
+			want: []outcome{
+				{Name: "a", After: sec(1)}, {Name: "b", After: sec(2)}, {Name: "a", Passed: true},
+				{Name: "a", After: sec(1)}, {Name: "a", Passed: true}, {Name: "a", After: sec(2)},
+				{Name: "b", After: sec(1)}, {Name: "b", Passed: true},
+			},
+		},
+	}
 }
 
 // pollCases are TestLimiter's cases of deferred polls and background
@@ -201,13 +244,20 @@ func TestLimiterSweepsOverduePolls(t *testing.T) {
 	l := NewLimiter(10)
 	now := time.Unix(1_000_000, 0)
 	l.now = func() time.Time { return now }
+	l.limit.AllowN(now, 100) // spend the burst, so that the waiting ones reserve
 	for i := range 3 {
-		l.done(fmt.Sprint(i), reconcile.Result{RequeueAfter: testPoll}, nil)
+		l.done(fmt.Sprint(i), false, reconcile.Result{RequeueAfter: testPoll}, nil)
+		//lint:ignore SA1019 crossplane-runtime's managed reconciler answers a create with Requeue.
+		l.done("created"+fmt.Sprint(i), false, reconcile.Result{Requeue: true}, nil)
+		l.admit("waiting"+fmt.Sprint(i), false)
 	}
 	now = now.Add(testPoll + 2*sweepEvery)
-	l.done("fresh", reconcile.Result{RequeueAfter: testPoll}, nil)
+	l.done("fresh", false, reconcile.Result{RequeueAfter: testPoll}, nil)
 	if diff := cmp.Diff([]string{"fresh"}, keys(l.due)); diff != "" {
 		t.Errorf("polls remembered after a sweep: -want, +got:\n%s", diff)
+	}
+	if len(l.followUps) != 0 || len(l.granted) != 0 {
+		t.Errorf("after a sweep: want no follow-ups or grants, got %d follow-ups and %d grants", len(l.followUps), len(l.granted))
 	}
 }
 

@@ -23,11 +23,16 @@ const sweepEvery = 10 * time.Minute
 // burst of ten seconds, as crossplane-runtime's ratelimiter.NewGlobal), and
 // serves the reconciles that follow an event before the polls:
 //
-//   - A request that follows an event (a create or a spec change, a
-//     create's follow-up observe, a retry after an error) reserves the next
-//     token, waits for it outside the queue (RequeueAfter) and passes when
-//     it returns: one token per reconcile, as crossplane-runtime's
-//     ratelimiter.Reconciler.
+//   - A request that follows an event (a create or a spec change, a retry
+//     after an error) reserves the next token, waits for it outside the
+//     queue (RequeueAfter) and passes until its turn comes: one token per
+//     reconcile, as crossplane-runtime's ratelimiter.Reconciler.
+//   - A follow-up (the request after an event's pass that asked to be
+//     requeued at once: crossplane-runtime's observe after a create, which
+//     finds the resource Ready) takes the earliest turn an event is
+//     waiting for, and that event takes the follow-up's turn. Resources
+//     started become Ready before more are started; only one follow-up per
+//     event pass goes first, so retries cannot starve new work.
 //   - A poll (the request a reconciler asked for with RequeueAfter, arriving
 //     when due) passes only when a token is free now and no event's
 //     reservation is waiting for one. Otherwise it is sent back without
@@ -44,10 +49,24 @@ type Limiter struct {
 	now   func() time.Time
 
 	mu        sync.Mutex
-	granted   map[string]struct{}  // events that reserved a token and pass when they return
+	granted   map[string]grant     // requests that reserved a token and pass in their turn
+	turns     []turn               // the events' turns, in order
+	followUps map[string]time.Time // items whose next request is a follow-up, since when
 	due       map[string]time.Time // when each item's requested poll is due
 	waiting   map[string]struct{}  // polls sent back without a token
 	nextSweep time.Time
+}
+
+// A grant is the turn a request waits for, and whether it is a follow-up.
+type grant struct {
+	at       time.Time
+	followUp bool
+}
+
+// A turn is when an event's reserved token is due.
+type turn struct {
+	at   time.Time
+	item string
 }
 
 // NewLimiter returns a Limiter of rps reconciles per second.
@@ -57,7 +76,7 @@ func NewLimiter(rps int) *Limiter {
 	}
 	return &Limiter{
 		limit: rate.NewLimiter(rate.Limit(rps), rps*10), rps: float64(rps), now: time.Now,
-		granted: map[string]struct{}{}, due: map[string]time.Time{}, waiting: map[string]struct{}{},
+		granted: map[string]grant{}, followUps: map[string]time.Time{}, due: map[string]time.Time{}, waiting: map[string]struct{}{},
 	}
 }
 
@@ -88,43 +107,88 @@ type limited struct {
 // and otherwise asks to be called again when it will.
 func (r *limited) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
 	item := r.name + req.String()
-	if d := r.limit.admit(item, r.background); d > 0 {
+	d, followUp := r.limit.admit(item, r.background)
+	if d > 0 {
 		return reconcile.Result{RequeueAfter: d}, nil
 	}
 	managedReconciles.WithLabelValues(r.name).Inc()
 	res, err := r.inner.Reconcile(ctx, req)
-	r.limit.done(item, res, err)
+	r.limit.done(item, followUp, res, err)
 	return res, err
 }
 
-// admit returns zero when item may pass now, or how long it must wait. A
-// background item is always admitted as a poll.
-func (l *Limiter) admit(item string, background bool) time.Duration {
+// admit returns zero when item may pass now, or how long it must wait, and
+// whether the pass is a follow-up. A background item is always admitted as
+// a poll.
+func (l *Limiter) admit(item string, background bool) (time.Duration, bool) {
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if background {
-		return l.admitPoll(item, now)
+		return l.admitPoll(item, now), false
 	}
-	if _, ok := l.granted[item]; ok {
+	if g, ok := l.granted[item]; ok {
+		if now.Before(g.at) {
+			return g.at.Sub(now), false // a follow-up took its turn, or it came early
+		}
 		delete(l.granted, item)
-		return 0
+		return 0, g.followUp
 	}
 	if due, ok := l.due[item]; ok && !now.Before(due.Add(-pollTolerance)) {
-		return l.admitPoll(item, now)
+		return l.admitPoll(item, now), false
 	}
 	delete(l.due, item)
 	delete(l.waiting, item)
-	return l.reserve(item, now)
+	if _, ok := l.followUps[item]; ok {
+		delete(l.followUps, item)
+		return l.reserveFirst(item, now), true
+	}
+	return l.reserve(item, now), false
 }
 
-// reserve takes the next token for item, now or in the future.
+// reserve takes the next token for item, now or in its turn.
 func (l *Limiter) reserve(item string, now time.Time) time.Duration {
 	d := l.limit.ReserveN(now, 1).DelayFrom(now)
 	if d > 0 {
-		l.granted[item] = struct{}{}
+		at := now.Add(d)
+		for len(l.turns) > 0 && !l.turns[0].at.After(now) {
+			l.turns = l.turns[1:] // due: no follow-up can take them any more
+		}
+		l.granted[item] = grant{at: at}
+		l.turns = append(l.turns, turn{at: at, item: item})
 	}
 	return d
+}
+
+// reserveFirst takes the next token for the follow-up item, then trades
+// its turn for the earliest one an event waits for.
+func (l *Limiter) reserveFirst(item string, now time.Time) time.Duration {
+	d := l.limit.ReserveN(now, 1).DelayFrom(now)
+	if d <= 0 {
+		return 0
+	}
+	at := now.Add(d)
+	if t, ok := l.earliestTurn(now, at); ok {
+		l.granted[t.item] = grant{at: at}
+		l.turns = append(l.turns, turn{at: at, item: t.item})
+		at = t.at
+	}
+	l.granted[item] = grant{at: at, followUp: true}
+	return at.Sub(now)
+}
+
+// earliestTurn removes and returns the earliest turn, after now and before
+// before, that an event still waits for. Turns are appended in the order
+// the limiter grants them, so the first that still holds is the earliest.
+func (l *Limiter) earliestTurn(now, before time.Time) (turn, bool) {
+	for len(l.turns) > 0 && l.turns[0].at.Before(before) {
+		t := l.turns[0]
+		l.turns = l.turns[1:]
+		if g, ok := l.granted[t.item]; ok && !g.followUp && g.at.Equal(t.at) && t.at.After(now) {
+			return t, true
+		}
+	}
+	return turn{}, false
 }
 
 // admitPoll passes a poll when a token is free and no reservation waits,
@@ -141,8 +205,10 @@ func (l *Limiter) admitPoll(item string, now time.Time) time.Duration {
 	return max(d, 100*time.Millisecond)
 }
 
-// done records when the poll a pass asked for is due.
-func (l *Limiter) done(item string, res reconcile.Result, err error) {
+// done records when the poll a pass asked for is due, and that the next
+// request after an event's pass that asked to be requeued at once is its
+// follow-up.
+func (l *Limiter) done(item string, followUp bool, res reconcile.Result, err error) {
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -150,18 +216,33 @@ func (l *Limiter) done(item string, res reconcile.Result, err error) {
 	if err == nil && res.RequeueAfter > 0 {
 		l.due[item] = now.Add(res.RequeueAfter)
 	}
+	//lint:ignore SA1019 crossplane-runtime's managed reconciler asks for the observe after a create with Requeue.
+	if err == nil && res.Requeue && !followUp {
+		l.followUps[item] = now
+	}
 	if now.After(l.nextSweep) {
 		l.sweep(now)
 	}
 }
 
-// sweep forgets the polls overdue by more than sweepEvery: their resources
-// were deleted, or their requests were served from elsewhere.
+// sweep forgets the polls, turns and follow-ups overdue by more than
+// sweepEvery: their resources were deleted, or their requests were served
+// from elsewhere.
 func (l *Limiter) sweep(now time.Time) {
 	for item, due := range l.due {
 		if now.Sub(due) > sweepEvery {
 			delete(l.due, item)
 			delete(l.waiting, item)
+		}
+	}
+	for item, g := range l.granted {
+		if now.Sub(g.at) > sweepEvery {
+			delete(l.granted, item)
+		}
+	}
+	for item, since := range l.followUps {
+		if now.Sub(since) > sweepEvery {
+			delete(l.followUps, item)
 		}
 	}
 	l.nextSweep = now.Add(sweepEvery)
