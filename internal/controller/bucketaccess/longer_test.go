@@ -34,7 +34,9 @@ func TestLongerNamespaceTakesBucketsFromExistingKeys(t *testing.T) {
 	c.waitFor(cr, xpv2.TypeReady, isReady, 20*time.Second)
 	ak, sk := c.key(cr, "")
 	o := c.ops(ak, sk)
-	codes := func() []string { return []string{o.put(teamA+"-x", "k"), o.get(teamA+"-x", "k"), o.put(team+"-b", "k"), o.get(team+"-b", "k")} }
+	codes := func() []string {
+		return []string{o.put(teamA+"-x", "k"), o.get(teamA+"-x", "k"), o.put(team+"-b", "k"), o.get(team+"-b", "k")}
+	}
 	if got := codes(); !slices.Equal(got, []string{"", "", "", ""}) {
 		t.Fatalf("before namespace %s exists: put/get %s-x, put/get %s-b: %q, want all allowed", teamA, teamA, team, got)
 	}
