@@ -2,6 +2,7 @@ package bucketaccess
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -55,6 +56,31 @@ func TestLongerNamespaceTakesBucketsFromExistingKeys(t *testing.T) {
 	c.removeNamespace(teamA)
 	c.g.Eventually(codes, 10*time.Second, 100*time.Millisecond).Should(gomega.Equal([]string{"", "", "", ""}),
 		"put/get %s-x, put/get %s-b once namespace %s is gone", teamA, team, teamA)
+	c.waitFor(cr, xpv2.TypeReady, isReady, 10*time.Second)
+}
+
+// TestLongerNamespaceNarrowsTheParentOfAdmittedKeys: a BucketAccess that
+// is not refused corrects its namespace's parent bound when a longer
+// namespace is created and deleted (Observe's parent drift, Update), so
+// every key of the namespace is bounded without any refused resource.
+func TestLongerNamespaceNarrowsTheParentOfAdmittedKeys(t *testing.T) {
+	testenv.Skip(t)
+	c, ns := startCluster(t, time.Hour, v1alpha1.NameScopeNamespacePrefix, "team")
+	team, teamA := ns[0], ns[0]+"-a"
+	c.rfs.CreateBucket(team+"-b", false)
+	cr := c.access(team, "own", withGrants(grant(team+"-b", v1alpha1.AccessReadWrite, "")))
+	parent := c.waitFor(cr, xpv2.TypeReady, isReady, 20*time.Second).Status.AtProvider.ParentUser
+	denies := func() bool {
+		p, _ := c.rfs.CannedPolicy(parent)
+		return strings.Contains(p, `"Deny"`) && strings.Contains(p, "arn:aws:s3:::"+teamA+"-*")
+	}
+	if denies() {
+		t.Fatalf("the parent %s denies %s-* before namespace %s exists", parent, teamA, teamA)
+	}
+	c.create(&corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: teamA}})
+	c.g.Eventually(denies, 10*time.Second, 100*time.Millisecond).Should(gomega.BeTrue(), "the parent denies %s-*", teamA)
+	c.removeNamespace(teamA)
+	c.g.Eventually(denies, 10*time.Second, 100*time.Millisecond).Should(gomega.BeFalse(), "the parent's Deny is gone")
 	c.waitFor(cr, xpv2.TypeReady, isReady, 10*time.Second)
 }
 
