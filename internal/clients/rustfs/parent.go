@@ -6,6 +6,7 @@ import (
 	"encoding/base32"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
@@ -67,31 +68,75 @@ func boundActions() []string {
 // s3:ListAllMyBuckets. bucketPrefix must be "" or a start of an S3 bucket
 // name (a-z 0-9 . -), such as "<namespace>-" under the NamespacePrefix name
 // scope.
-func BoundingPolicy(bucketPrefix string) (Policy, error) {
-	if len(bucketPrefix) > 62 || strings.Trim(bucketPrefix, "abcdefghijklmnopqrstuvwxyz0123456789.-") != "" {
-		return Policy{}, errors.Errorf("bucket prefix %q must be at most 62 characters of a-z, 0-9, '.' and '-'", bucketPrefix)
+//
+// excluded are the bucket prefixes of longer namespaces that exist
+// ("team-a-" for "team-"): a Deny statement with the same actions on the
+// buckets that start with them takes them out of the bound, as a Deny
+// overrides every Allow of the parent (docs/rustfs-wire.md §20.6). Each must
+// start with bucketPrefix and be longer. They are sorted, and one that
+// starts with another is left out, so the policy is the same for the same
+// set; none gives the policy without a Deny.
+func BoundingPolicy(bucketPrefix string, excluded ...string) (Policy, error) {
+	if err := validBucketPrefix(bucketPrefix); err != nil {
+		return Policy{}, err
 	}
-	return Policy{Version: PolicyVersion, Statements: []Statement{{
+	p := Policy{Version: PolicyVersion, Statements: []Statement{{
 		Sid: "BucketAccessBound", Effect: "Allow", Actions: boundActions(),
 		Resources: Values{s3ARN + bucketPrefix + "*"},
-	}}}, nil
+	}}}
+	var deny Values
+	for _, e := range outermost(excluded) {
+		if err := validBucketPrefix(e); err != nil {
+			return Policy{}, err
+		}
+		if len(e) <= len(bucketPrefix) || !strings.HasPrefix(e, bucketPrefix) {
+			return Policy{}, errors.Errorf("excluded bucket prefix %q must be longer than %q and start with it", e, bucketPrefix)
+		}
+		deny = append(deny, s3ARN+e+"*")
+	}
+	if len(deny) > 0 {
+		p.Statements = append(p.Statements, Statement{Sid: "LongerNamespaces", Effect: "Deny", Actions: boundActions(), Resources: deny})
+	}
+	return p, nil
+}
+
+func validBucketPrefix(prefix string) error {
+	if len(prefix) > 62 || strings.Trim(prefix, "abcdefghijklmnopqrstuvwxyz0123456789.-") != "" {
+		return errors.Errorf("bucket prefix %q must be at most 62 characters of a-z, 0-9, '.' and '-'", prefix)
+	}
+	return nil
+}
+
+// outermost returns prefixes sorted, without duplicates and without those
+// that start with another of them (which the other covers).
+func outermost(prefixes []string) []string {
+	sorted := slices.Clone(prefixes)
+	slices.Sort(sorted)
+	var out []string
+	for _, p := range sorted {
+		if len(out) == 0 || !strings.HasPrefix(p, out[len(out)-1]) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // A ParentUser is a namespace's parent user and its bounding policy, which
 // RustFS stores as a canned policy with the user's name.
 type ParentUser struct {
 	Name   string // ParentUserName(namespace); also the canned policy's name
-	Policy Policy // BoundingPolicy(bucketPrefix)
+	Policy Policy // BoundingPolicy(bucketPrefix, excluded...)
 }
 
 // NewParentUser returns the parent user of a namespace whose service
-// accounts may touch only buckets starting with bucketPrefix ("" for all).
-func NewParentUser(namespace, bucketPrefix string) (ParentUser, error) {
+// accounts may touch only buckets starting with bucketPrefix ("" for all)
+// and not with one of excluded (BoundingPolicy).
+func NewParentUser(namespace, bucketPrefix string, excluded ...string) (ParentUser, error) {
 	name, err := ParentUserName(namespace)
 	if err != nil {
 		return ParentUser{}, err
 	}
-	p, err := BoundingPolicy(bucketPrefix)
+	p, err := BoundingPolicy(bucketPrefix, excluded...)
 	return ParentUser{Name: name, Policy: p}, err
 }
 

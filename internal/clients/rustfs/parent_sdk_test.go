@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -175,5 +176,50 @@ func TestSharedAdminParentLeavesTheSiblingHole(t *testing.T) {
 	}
 	if err := asA1.DeleteServiceAccount(ctx, b1.AccessKey); err != nil {
 		t.Errorf("under a shared parent a key revokes its sibling (docs/rustfs-wire.md §16.8): %v", err)
+	}
+}
+
+// A Deny for a longer namespace's prefix in the parent's bound takes that
+// namespace's buckets from every key of the parent, whatever its session
+// policy grants, and leaves the rest of the slice (docs/rustfs-wire.md
+// §20.6: the parent's policy is evaluated Deny first). Lifting the Deny
+// gives the buckets back; nothing is deleted.
+func TestLongerNamespaceDeniedThroughAWSSDK(t *testing.T) {
+	for name, mode := range modes {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			p := newPair(t, mode)
+			p.local.PutObject("team-a-x", "a.txt", []byte("a"))
+			p.local.PutObject("team-b", "b.txt", []byte("b"))
+			parent := ensureParent(t, p, "team")
+			grants := []BucketGrant{{Bucket: "team-a-x", Access: ReadWrite}, {Bucket: "team-b", Access: ReadWrite}}
+			session, err := SessionPolicy(grants)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := childOf(t, p, parent, DeriveAccessKey("team", "app"), session)
+			c := sdk(p.local.URL(), a.AccessKey, a.SecretKey)
+			narrowed, err := NewParentUser("team", "team-", "team-a-")
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, step := range []struct {
+				parent ParentUser
+				aWant  string
+			}{{parent, ""}, {narrowed, "AccessDenied"}, {parent, ""}} {
+				if _, err := p.client.EnsureParentUser(ctx, step.parent); err != nil {
+					t.Fatal(err)
+				}
+				for _, o := range []op{getOp("team-a-x", "a.txt", step.aWant), putOp("team-a-x", "new.txt", step.aWant),
+					getOp("team-b", "b.txt", ""), putOp("team-b", "new.txt", "")} {
+					if got := code(o.call(ctx, c)); got != o.want {
+						t.Errorf("deny %v: %s: got %q, want %q", step.parent.Policy.Statements[1:], o.name, got, o.want)
+					}
+				}
+			}
+			if got := p.local.Objects("team-a-x"); !slices.Contains(got, "a.txt") {
+				t.Errorf("team-a-x holds %q; a.txt is gone", got)
+			}
+		})
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestParentUserName(t *testing.T) {
@@ -110,5 +112,55 @@ func TestBoundingPolicyRefusesBadPrefixes(t *testing.T) {
 	}
 	if p, err := BoundingPolicy(""); err != nil || !slices.Equal(p.Statements[0].Resources, Values{"arn:aws:s3:::*"}) {
 		t.Errorf(`BoundingPolicy(""): %v %+v; want every bucket`, err, p)
+	}
+}
+
+// The prefixes of longer namespaces become one Deny statement with the
+// bound's actions, sorted and without the prefixes another covers; without
+// them the bound is what it always was.
+func TestBoundingPolicyExcludesLongerNamespaces(t *testing.T) {
+	allow := `{"Sid":"BucketAccessBound","Effect":"Allow","Action":["s3:AbortMultipartUpload","s3:DeleteObject",` +
+		`"s3:GetBucketLocation","s3:GetObject","s3:ListBucket","s3:ListBucketMultipartUploads","s3:ListMultipartUploadParts",` +
+		`"s3:PutObject"],"Resource":["arn:aws:s3:::team-*"]}`
+	deny := func(resources string) string {
+		return `{"Sid":"LongerNamespaces","Effect":"Deny","Action":["s3:AbortMultipartUpload","s3:DeleteObject",` +
+			`"s3:GetBucketLocation","s3:GetObject","s3:ListBucket","s3:ListBucketMultipartUploads","s3:ListMultipartUploadParts",` +
+			`"s3:PutObject"],"Resource":[` + resources + `]}`
+	}
+	cases := map[string]struct {
+		reason   string
+		excluded []string
+		want     string
+		wantErr  bool
+	}{
+		"None": {reason: "no longer namespace: the bound of before, byte for byte", want: `{"Version":"2012-10-17","Statement":[` + allow + `]}`},
+		"TwoUnsorted": {reason: "two longer namespaces, in any order, give one sorted Deny", excluded: []string{"team-b-", "team-a-"},
+			want: `{"Version":"2012-10-17","Statement":[` + allow + `,` + deny(`"arn:aws:s3:::team-a-*","arn:aws:s3:::team-b-*"`) + `]}`},
+		"Covered": {reason: "team-a-b- is inside team-a-, and a duplicate adds nothing", excluded: []string{"team-a-b-", "team-a-", "team-a-"},
+			want: `{"Version":"2012-10-17","Statement":[` + allow + `,` + deny(`"arn:aws:s3:::team-a-*"`) + `]}`},
+		"NotLonger":  {reason: "a prefix the bound does not cover is not a longer namespace", excluded: []string{"other-"}, wantErr: true},
+		"Same":       {reason: "excluding the namespace's own prefix would deny everything", excluded: []string{"team-"}, wantErr: true},
+		"BadPattern": {reason: "a wildcard would deny more than the namespace", excluded: []string{"team-*"}, wantErr: true},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			p, err := BoundingPolicy("team-", tc.excluded...)
+			if tc.wantErr {
+				if err == nil {
+					t.Fatalf("%s: want an error, got %+v", tc.reason, p)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", tc.reason, err)
+			}
+			got, err := compactPolicy(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, string(got)); diff != "" {
+				t.Errorf("%s: -want +got:\n%s", tc.reason, diff)
+			}
+		})
 	}
 }

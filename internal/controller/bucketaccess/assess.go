@@ -19,7 +19,7 @@ import (
 // another parent user, a disabled account and a disabled parent are
 // refusals: the provider never takes over, enables or deletes them.
 func (e *external) assess(ctx context.Context, cr *v1alpha1.BucketAccess, d desired, info rustfs.ServiceAccountInfo, pub published) (plan, error) {
-	parent, err := e.parentUser(cr)
+	parent, err := e.parentUser(ctx, cr)
 	if err != nil {
 		return plan{}, err
 	}

@@ -62,7 +62,8 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		return err
 	}
 	c := &connector{kube: w.Kube, uncached: w.Uncached, now: time.Now, newSecret: rustfs.NewSecretKey, gate: w.Gate,
-		newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }, record: w.Record}
+		newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }, record: w.Record, namespaces: w.Namespaces}
+	w.Refused = c.narrow
 	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.BucketAccess](c),
 		// The access key is derived from the resource: no external name.
 		managed.WithInitializers(),
@@ -103,6 +104,15 @@ type connector struct {
 	identify custody.Identify
 	// record raises the events of changes; nil drops them.
 	record event.Recorder
+	// namespaces lists the namespaces with longer prefixes, from the
+	// cache; nil lists none.
+	namespaces longerLister
+}
+
+// A longerLister lists the namespaces that exist and whose names start with
+// a namespace's name and a '-' (custody.Namespaces Longer).
+type longerLister interface {
+	Longer(ctx context.Context, ns string) ([]string, error)
 }
 
 // Connect returns a RustFS client for the resource's ProviderConfig, unless
@@ -152,7 +162,7 @@ func (c *connector) external(conn *connection.Connection) (*external, error) {
 		identify = custody.ByClient(func(rustfs.Config) (api, error) { return cl, nil })
 	}
 	return &external{kube: c.kube, uncached: c.uncached, client: cl, conn: conn, identify: identify, now: c.now, newSecret: c.newSecret,
-		record: c.record}, nil
+		record: c.record, namespaces: c.namespaces}, nil
 }
 
 var _ managed.TypedExternalClient[*v1alpha1.BucketAccess] = &external{}
@@ -167,6 +177,8 @@ type external struct {
 	now       func() time.Time
 	newSecret func() (string, error)
 	record    event.Recorder
+	// namespaces lists the namespaces with longer prefixes.
+	namespaces longerLister
 
 	// plan is what Observe found to be done, for Update.
 	plan plan

@@ -57,16 +57,44 @@ func accessKey(cr *v1alpha1.BucketAccess) string {
 
 // parentUser is the namespace's parent user, bounded under nameScope
 // NamespacePrefix to the buckets that start with the namespace's prefix
-// (which include those of namespaces with longer prefixes: the Gate keeps
-// those out of session policies), to every bucket otherwise
-// (docs/rustfs-wire.md §20.7).
-func (e *external) parentUser(cr *v1alpha1.BucketAccess) (rustfs.ParentUser, error) {
+// but not with the prefix of a longer namespace that exists (longer), to
+// every bucket otherwise (docs/rustfs-wire.md §20.7).
+func (e *external) parentUser(ctx context.Context, cr *v1alpha1.BucketAccess) (rustfs.ParentUser, error) {
 	prefix := ""
 	if e.conn.Target.Tenancy.NameScope == v1alpha1.NameScopeNamespacePrefix {
 		prefix = naming.SliceOf(cr.GetNamespace()).BucketPrefix
 	}
-	p, err := rustfs.NewParentUser(cr.GetNamespace(), prefix)
+	excluded, err := e.longer(ctx, cr)
+	if err != nil {
+		return rustfs.ParentUser{}, err
+	}
+	p, err := rustfs.NewParentUser(cr.GetNamespace(), prefix, excluded...)
 	return p, errors.Wrap(err, "cannot name the namespace's parent user")
+}
+
+// longer returns, under nameScope NamespacePrefix, the bucket prefixes of
+// the namespaces that exist and whose prefixes are longer than the
+// resource's namespace's: the longest prefix owns a name, so the parent's
+// bound leaves their buckets out, even those a key was granted before
+// the namespace existed. They come from the cache. Without access to
+// Namespaces there are none: the Gate then refuses every name a longer
+// prefix could own, so no key is granted one.
+func (e *external) longer(ctx context.Context, cr *v1alpha1.BucketAccess) ([]string, error) {
+	if e.conn.Target.Tenancy.NameScope != v1alpha1.NameScopeNamespacePrefix || e.namespaces == nil {
+		return nil, nil
+	}
+	names, err := e.namespaces.Longer(ctx, cr.GetNamespace())
+	if custody.NoNamespaceAccess(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, errors.Wrap(err, "cannot list the namespaces with a longer prefix")
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = naming.SliceOf(n).BucketPrefix
+	}
+	return out, nil
 }
 
 // bucketRule is the tenancy rule of BucketAccess (docs/multi-tenancy.md): a

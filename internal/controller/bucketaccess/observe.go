@@ -76,7 +76,7 @@ func (e *external) observeDeleted(ctx context.Context, cr *v1alpha1.BucketAccess
 	case err != nil:
 		return managed.ExternalObservation{}, errors.Wrap(err, "cannot observe the key to revoke")
 	}
-	p, err := e.parentUser(cr)
+	p, err := e.parentUser(ctx, cr)
 	if err != nil {
 		return managed.ExternalObservation{}, err
 	}

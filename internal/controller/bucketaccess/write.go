@@ -110,7 +110,7 @@ func (e *external) Delete(ctx context.Context, cr *v1alpha1.BucketAccess) (manag
 // ensureParent makes the namespace's parent user exist with its bounding
 // policy. A disabled parent is reported, never enabled.
 func (e *external) ensureParent(ctx context.Context, cr *v1alpha1.BucketAccess) (rustfs.ParentUser, error) {
-	p, err := e.parentUser(cr)
+	p, err := e.parentUser(ctx, cr)
 	if err != nil {
 		return p, err
 	}

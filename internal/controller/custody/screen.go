@@ -14,6 +14,8 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 )
 
 // A Screen stands in front of a kind's reconciler and the global rate
@@ -37,6 +39,13 @@ type Screen struct {
 	New func() Subject
 	// Names returns the names the resource writes or refers to.
 	Names func(s Subject) Names
+
+	// Refused, when set, is called with a refused resource, its
+	// ProviderConfig's target and the refusal, after the refusal is
+	// reported. A kind uses it to take back rights the refusal alone does
+	// not (BucketAccess narrows its namespace's parent user). An error is
+	// retried with backoff.
+	Refused func(ctx context.Context, s Subject, t *connection.Target, r *Refusal) error
 }
 
 // Reconcile passes the request on unless the tenancy rules refuse the
@@ -54,7 +63,11 @@ func (s *Screen) Reconcile(ctx context.Context, req reconcile.Request) (reconcil
 	if err != nil || r == nil {
 		return s.Inner.Reconcile(ctx, req)
 	}
-	return Requeue(s.report(ctx, o, r), s.Poll)
+	err = s.report(ctx, o, r)
+	if err == nil && s.Refused != nil {
+		err = s.Refused(ctx, o, t, r)
+	}
+	return Requeue(err, s.Poll)
 }
 
 // Requeue is the result of a reconciler that stands in front of a kind's

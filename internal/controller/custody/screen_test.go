@@ -114,3 +114,50 @@ func TestRequeue(t *testing.T) {
 		})
 	}
 }
+
+// The Refused hook is called with a refused resource, its target and the
+// refusal, after the report, on every pass; never for an admitted one. Its
+// error is returned, for backoff.
+func TestScreenRefusedHook(t *testing.T) {
+	teamA := &metav1.LabelSelector{MatchLabels: map[string]string{"team": "a"}}
+	broken := errors.New("connection refused")
+	cases := map[string]struct {
+		reason    string
+		ns        string
+		hookErr   error
+		wantCalls int
+		wantErr   error
+	}{
+		"Admitted": {reason: "An admitted resource is passed on; the hook is not called.", ns: "team-a"},
+		"Refused":  {reason: "A refused resource calls the hook on each pass.", ns: "team-b", wantCalls: 2},
+		"Failed":   {reason: "The hook's error is returned.", ns: "team-b", hookErr: broken, wantCalls: 2, wantErr: broken},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			cr := peer(tc.ns, "cold", 0)
+			kube := fakeKube(t, cr)
+			target := &connection.Target{NamespaceSelector: teamA}
+			s := screen(kube, &countingReconciler{}, target)
+			calls := 0
+			s.Refused = func(_ context.Context, got Subject, gotTarget *connection.Target, r *Refusal) error {
+				calls++
+				if got.GetName() != cr.GetName() || gotTarget != target || r.Reason != v1alpha1.ReasonProviderConfigNotAllowed {
+					t.Errorf("%s\nhook called with %s, %p, %+v", tc.reason, got.GetName(), gotTarget, r)
+				}
+				if c := got.GetCondition(xpv2.TypeReady); c.Reason != v1alpha1.ReasonProviderConfigNotAllowed {
+					t.Errorf("%s\nthe hook ran before the report: Ready %s", tc.reason, c.Reason)
+				}
+				return tc.hookErr
+			}
+			for range 2 {
+				_, err := s.Reconcile(context.Background(), reconcile.Request{NamespacedName: client.ObjectKeyFromObject(cr)})
+				if !errors.Is(err, tc.wantErr) {
+					t.Errorf("%s\nReconcile: want %v, got %v", tc.reason, tc.wantErr, err)
+				}
+			}
+			if calls != tc.wantCalls {
+				t.Errorf("%s\nhook calls: want %d, got %d", tc.reason, tc.wantCalls, calls)
+			}
+		})
+	}
+}

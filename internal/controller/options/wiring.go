@@ -54,6 +54,12 @@ type Wiring struct {
 	Log      logging.Logger
 	Record   event.Recorder
 	Gate     *custody.Gate
+	// Namespaces reads Namespaces' metadata from the cache, as the Gate
+	// does.
+	Namespaces custody.Namespaces
+	// Refused, when set before Complete, is the Screen's hook for refused
+	// resources (custody.Screen Refused).
+	Refused func(ctx context.Context, s custody.Subject, t *connection.Target, r *custody.Refusal) error
 
 	mgr      ctrl.Manager
 	o        Options
@@ -76,14 +82,14 @@ func (o Options) Wire(mgr ctrl.Manager, k Kind) (*Wiring, error) {
 	}
 	kube := mgr.GetClient()
 	nsAccess := o.Custody.NamespaceAccess(ctx, kube, o.Logger)
+	ns := custody.Namespaces{Reader: kube, Allowed: nsAccess}
 	res := connection.NewResolver(kube, mgr.GetAPIReader(),
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
 	name := managed.ControllerName(k.GroupKind)
 	return &Wiring{Kind: k, Name: name, Kube: kube, Uncached: mgr.GetAPIReader(), Log: o.Logger.WithValues("controller", name),
 		//lint:ignore SA1019 crossplane-runtime's event package still takes the legacy recorder.
 		Record: event.NewAPIRecorder(mgr.GetEventRecorderFor(name)),
-		Gate:   custody.NewGate(kube, res, custody.Namespaces{Reader: kube, Allowed: nsAccess}),
-		mgr:    mgr, o: o, nsAccess: nsAccess}, nil
+		Gate:   custody.NewGate(kube, res, ns), Namespaces: ns, mgr: mgr, o: o, nsAccess: nsAccess}, nil
 }
 
 // Reconciler returns the kind's managed reconciler, with the options every
@@ -107,5 +113,5 @@ func (w *Wiring) Builder(preds ...predicate.Predicate) *builder.Builder {
 func (w *Wiring) Complete(b *builder.Builder, inner reconcile.Reconciler) error {
 	cw := custody.Watch{Kube: w.Kube, List: w.List, Log: w.Log}
 	return cw.Setup(b, w.nsAccess).Complete(&custody.Screen{Kube: w.Kube, Gate: w.Gate, Poll: w.o.PollInterval, Names: w.Names,
-		New: w.New, Inner: inner})
+		New: w.New, Inner: inner, Refused: w.Refused})
 }
