@@ -24,6 +24,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/notify/notifytest"
 	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
@@ -113,7 +114,7 @@ type harness struct {
 	t      *testing.T
 	rfs    *rustfstest.Server
 	kube   client.Client
-	events recording
+	events notifytest.Recorder
 }
 
 func newHarness(t *testing.T, pcRegion string, opts ...rustfstest.Option) *harness {

@@ -4,28 +4,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"k8s.io/apimachinery/pkg/runtime"
-
-	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 )
-
-// recording is an event.Recorder that keeps "Type/Reason" of each event.
-type recording struct{ got []string }
-
-func (r *recording) Event(_ runtime.Object, e event.Event) {
-	r.got = append(r.got, string(e.Type)+"/"+string(e.Reason))
-}
-
-func (r *recording) WithAnnotations(...string) event.Recorder { return r }
-
-// take returns the events recorded since the last take.
-func (r *recording) take() []string {
-	got := r.got
-	r.got = nil
-	return got
-}
 
 // TestEventsOncePerChange: a put raises Applied, an adoption Adopted, and
 // polls that change nothing raise nothing.
@@ -45,13 +26,13 @@ func TestEventsOncePerChange(t *testing.T) {
 				h.setLive(tc.live)
 			}
 			cr := h.converge(h.store(lifecycle(twoRules())), 3)
-			if diff := cmp.Diff(tc.want, h.events.take()); diff != "" {
+			if diff := cmp.Diff(tc.want, h.events.Take()); diff != "" {
 				t.Errorf("events until Ready: -want +got:\n%s", diff)
 			}
 			for range 3 {
 				cr = h.converge(cr, 1)
 			}
-			if got := h.events.take(); len(got) != 0 {
+			if got := h.events.Take(); len(got) != 0 {
 				t.Errorf("events over three polls without a change: want none, got %v", got)
 			}
 		})

@@ -14,6 +14,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/notify/notifytest"
 )
 
 // A harness is a RustFS emulator served over HTTP, a fake API server holding
@@ -23,7 +24,7 @@ type harness struct {
 	t      *testing.T
 	rfs    *rustfstest.Server
 	kube   client.Client
-	events recording
+	events notifytest.Recorder
 }
 
 // newHarness starts an emulator with the sentinel root credentials and the

@@ -19,6 +19,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/notify/notifytest"
 )
 
 // A harness is a local RustFS emulator (the provider's endpoint), a remote
@@ -34,7 +35,7 @@ type harness struct {
 	invalidated int
 	verify      schedule
 	stats       *statsView
-	events      recording
+	events      notifytest.Recorder
 }
 
 type harnessOption func(*harnessConfig)

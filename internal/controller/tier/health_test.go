@@ -56,7 +56,7 @@ func TestRemoteHealthFollowsVerify(t *testing.T) {
 			h.rotate(rotatedAK, rotatedSK) // a user of the remote whose keys can be revoked
 			cr := h.store(tier(h.remote.TierURL()))
 			h.expect(cr, "create", "")
-			if diff := cmp.Diff([]string{"Normal/Registered"}, h.events.take()); diff != "" {
+			if diff := cmp.Diff([]string{"Normal/Registered"}, h.events.Take()); diff != "" {
 				t.Errorf("events of the add: -want +got:\n%s", diff)
 			}
 			for _, s := range healthSteps() {
@@ -74,7 +74,7 @@ func TestRemoteHealthFollowsVerify(t *testing.T) {
 				if got := get(cr, xpv2.TypeReady); got != "True/Available" {
 					t.Errorf("%s: Ready: want True/Available whatever the remote's health, got %s", s.name, got)
 				}
-				if diff := cmp.Diff(s.events, h.events.take()); diff != "" {
+				if diff := cmp.Diff(s.events, h.events.Take()); diff != "" {
 					t.Errorf("%s: events: -want +got:\n%s", s.name, diff)
 				}
 			}
@@ -90,14 +90,14 @@ func TestRotationVerifiesAtOnce(t *testing.T) {
 	h.expect(cr, "create", "")
 	h.now = h.now.Add(verifyInterval)
 	h.expect(cr, "none", "")
-	h.events.take()
+	h.events.Take()
 	h.rotate(rotatedAK, rotatedSK)
 	h.now = h.now.Add(time.Minute)
 	h.expect(cr, "update", "")
 	if n := h.local.Count(rustfstest.RouteVerifyTier); n != 2 {
 		t.Errorf("verify requests: want 2 (the first, then the rotation's), got %d", n)
 	}
-	if diff := cmp.Diff([]string{"Normal/CredentialsRotated"}, h.events.take()); diff != "" {
+	if diff := cmp.Diff([]string{"Normal/CredentialsRotated"}, h.events.Take()); diff != "" {
 		t.Errorf("events of the rotation: -want +got:\n%s", diff)
 	}
 	if got := get(cr, v1alpha1.TypeRemoteHealthy); got != "True/RemoteReachable" {
