@@ -10,6 +10,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
@@ -82,6 +83,59 @@ func TestLongerNamespaceNarrowsTheParentOfAdmittedKeys(t *testing.T) {
 	c.removeNamespace(teamA)
 	c.g.Eventually(denies, 10*time.Second, 100*time.Millisecond).Should(gomega.BeFalse(), "the parent's Deny is gone")
 	c.waitFor(cr, xpv2.TypeReady, isReady, 10*time.Second)
+}
+
+// TestPausedAccessLosesLongerNamespacesBuckets: pausing a BucketAccess is
+// no way to keep another namespace's bucket. A key of namespace "team"
+// granted "team-a-x" loses it within seconds of namespace team-a's
+// creation (the poll interval is an hour) though its only BucketAccess is
+// paused; the paused resource's conditions are left alone (Synced stays
+// ReconcilePaused), the key keeps team's own bucket and nothing is deleted
+// in RustFS. Unpaused, the resource reports the refusal.
+func TestPausedAccessLosesLongerNamespacesBuckets(t *testing.T) {
+	testenv.Skip(t)
+	c, ns := startCluster(t, time.Hour, v1alpha1.NameScopeNamespacePrefix, "team")
+	team, teamA := ns[0], ns[0]+"-a"
+	c.rfs.CreateBucket(teamA+"-x", false)
+	c.rfs.CreateBucket(team+"-b", false)
+	cr := c.access(team, "paused", withGrants(grant(teamA+"-x", v1alpha1.AccessReadWrite, ""), grant(team+"-b", v1alpha1.AccessReadWrite, "")))
+	c.waitFor(cr, xpv2.TypeReady, isReady, 20*time.Second)
+	ak, sk := c.key(cr, "")
+	o := c.ops(ak, sk)
+	codes := func() []string {
+		return []string{o.put(teamA+"-x", "k"), o.get(teamA+"-x", "k"), o.put(team+"-b", "k"), o.get(team+"-b", "k")}
+	}
+	if got := codes(); !slices.Equal(got, []string{"", "", "", ""}) {
+		t.Fatalf("before namespace %s exists: put/get %s-x, put/get %s-b: %q, want all allowed", teamA, teamA, team, got)
+	}
+	c.setPaused(cr, "true")
+	c.waitFor(cr, xpv2.TypeSynced, "False/"+string(xpv2.ReasonReconcilePaused), 10*time.Second)
+
+	c.create(&corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: teamA}})
+	c.g.Eventually(codes, 10*time.Second, 100*time.Millisecond).Should(gomega.Equal([]string{"AccessDenied", "AccessDenied", "", ""}),
+		"put/get %s-x, put/get %s-b once namespace %s exists, the BucketAccess paused", teamA, team, teamA)
+	got := c.get(cr)
+	if s, r := condition(got, xpv2.TypeSynced), condition(got, xpv2.TypeReady); s != "False/"+string(xpv2.ReasonReconcilePaused) || r != isReady {
+		t.Errorf("the paused resource's conditions were written: Synced %s, Ready %s; want False/ReconcilePaused, %s", s, r, isReady)
+	}
+	if _, ok := c.rfs.ServiceAccount(ak); !ok {
+		t.Error("the key was deleted")
+	}
+	if got := c.rfs.Objects(teamA + "-x"); !slices.Equal(got, []string{"k"}) {
+		t.Errorf("bucket %s-x holds %q, want the object the key put", teamA, got)
+	}
+
+	c.setPaused(cr, "false")
+	c.waitFor(cr, xpv2.TypeReady, "False/"+string(v1alpha1.ReasonNameOutsideNamespace), 10*time.Second)
+}
+
+// setPaused sets cr's crossplane.io/paused annotation to v.
+func (c *cluster) setPaused(cr *v1alpha1.BucketAccess, v string) {
+	c.t.Helper()
+	patch := client.RawPatch(types.MergePatchType, []byte(`{"metadata":{"annotations":{"crossplane.io/paused":"`+v+`"}}}`))
+	if err := env.Client.Patch(ctx(c.t), c.get(cr), patch); err != nil {
+		c.t.Fatalf("cannot set crossplane.io/paused to %s: %v", v, err)
+	}
 }
 
 // removeNamespace deletes namespace name, which holds nothing, and

@@ -31,6 +31,7 @@ func peer(ns, name string, created time.Duration, mods ...peerModifier) *v1alpha
 	}}
 	t.SetCustody(&v1alpha1.Custody{Identity: deployment, Object: object, Config: v1alpha1.ClusterProviderConfigKind,
 		Endpoint: "http://rustfs:9000", AccessProvenAt: &metav1.Time{Time: t0}, Eligible: true})
+	t.SetManagementPolicies(retainOnly)
 	for _, m := range mods {
 		m(t)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
@@ -28,7 +29,9 @@ import (
 // deleted, and the controllers watch all of these (Watch), so a refused
 // resource is not retried with backoff and takes none of the provider's
 // reconcile budget. The Gate in Connect still decides again right before
-// any Secret is read.
+// any Secret is read. A paused resource is passed on whatever the rules
+// say, but a refusal still withdraws its eligibility and calls Refused
+// (paused).
 type Screen struct {
 	Kube  client.Client
 	Gate  *Gate
@@ -49,17 +52,20 @@ type Screen struct {
 }
 
 // Reconcile passes the request on unless the tenancy rules refuse the
-// resource, in which case it reports the refusal.
+// resource, in which case it reports the refusal. A paused resource is
+// always passed on (paused).
 func (s *Screen) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
 	o := s.New()
-	if err := s.Kube.Get(ctx, req.NamespacedName, o); err != nil || meta.WasDeleted(o) || meta.IsPaused(o) {
+	if err := s.Kube.Get(ctx, req.NamespacedName, o); err != nil {
 		return s.Inner.Reconcile(ctx, req)
 	}
-	t, err := s.Gate.Target(ctx, o)
-	if err != nil {
+	if Paused(o) {
+		return s.paused(ctx, req, o)
+	}
+	if meta.WasDeleted(o) {
 		return s.Inner.Reconcile(ctx, req)
 	}
-	r, err := s.Gate.check(ctx, o.GetNamespace(), t, s.Names(o))
+	t, r, err := s.refusal(ctx, o)
 	if err != nil || r == nil {
 		return s.Inner.Reconcile(ctx, req)
 	}
@@ -68,6 +74,55 @@ func (s *Screen) Reconcile(ctx context.Context, req reconcile.Request) (reconcil
 		err = s.Refused(ctx, o, t, r)
 	}
 	return Requeue(err, s.Poll)
+}
+
+// Paused reports whether the managed reconciler leaves s alone, as
+// crossplane-runtime decides: the crossplane.io/paused annotation is
+// "true", or spec.managementPolicies is empty.
+func Paused(s resource.Managed) bool {
+	return meta.IsPaused(s) || len(s.GetManagementPolicies()) == 0
+}
+
+// paused passes a paused resource on, so that the managed reconciler
+// reports ReconcilePaused and writes nothing for it. Pausing must not keep
+// what the tenancy rules refuse, so when they refuse o, the Screen still
+// withdraws o's eligibility in its custody record (an older paused
+// resource must not keep another namespace's object from its owner) and
+// calls the Refused hook, which only takes rights away; it leaves o's
+// conditions alone, and checks o again after the poll interval. This runs
+// after the managed reconciler, whose status update is conditional on the
+// resourceVersion it read, so the custody write does not make it conflict.
+// An admitted paused resource gains nothing: only an unpaused reconcile
+// makes it eligible again.
+func (s *Screen) paused(ctx context.Context, req reconcile.Request, o Subject) (reconcile.Result, error) {
+	t, r, err := s.refusal(ctx, o)
+	res, innerErr := s.Inner.Reconcile(ctx, req)
+	if err == nil && r == nil {
+		return res, innerErr
+	}
+	if err == nil {
+		was := Record(o)
+		err = Save(ctx, s.Kube, o, was, Ineligible(was))
+	}
+	if err == nil && s.Refused != nil {
+		err = s.Refused(ctx, o, t, r)
+	}
+	if err == nil && (innerErr != nil || res.RequeueAfter > 0 && res.RequeueAfter < s.Poll) {
+		return res, innerErr
+	}
+	return Requeue(err, s.Poll)
+}
+
+// refusal returns o's ProviderConfig target and the tenancy rules' refusal
+// of o, if any. No target means no refusal: the managed reconciler reports
+// why it cannot connect. An error is one of reading the rules' inputs.
+func (s *Screen) refusal(ctx context.Context, o Subject) (*connection.Target, *Refusal, error) {
+	t, err := s.Gate.Target(ctx, o)
+	if err != nil {
+		return nil, nil, nil
+	}
+	r, err := s.Gate.check(ctx, o.GetNamespace(), t, s.Names(o))
+	return t, r, err
 }
 
 // Requeue is the result of a reconciler that stands in front of a kind's
