@@ -24,6 +24,8 @@ type burstResult struct {
 	n       int           // new Buckets
 	polling int           // resources already Ready and polling
 	toReady time.Duration // first create until every new Bucket is Ready
+	local   requestCount  // the managed RustFS's requests from the first create until all Ready
+	remote  requestCount  // the tier-target RustFS's requests in the same time
 	managed map[string]float64
 	cpu     time.Duration
 	rssPeak int64
@@ -36,6 +38,9 @@ func (r *run) burst(ctx context.Context, res *result) error {
 	if r.newBuckets == 0 {
 		return nil
 	}
+	counting := time.Now()
+	r.local.ResetCounters()
+	r.remote.ResetCounters()
 	before, err := r.snap(ctx)
 	if err != nil {
 		return err
@@ -48,11 +53,13 @@ func (r *run) burst(ctx context.Context, res *result) error {
 	if err != nil {
 		return err
 	}
+	b := &burstResult{n: r.newBuckets, polling: res.resources(), toReady: readyAt.Sub(before.at)}
+	b.local = requestCount{routes: r.local.Counts(), writes: r.local.Writes(), window: time.Since(counting)}
+	b.remote = requestCount{routes: r.remote.Counts(), writes: r.remote.Writes(), window: time.Since(counting)}
 	after, err := r.snap(ctx)
 	if err != nil {
 		return err
 	}
-	b := &burstResult{n: r.newBuckets, polling: res.resources(), toReady: readyAt.Sub(before.at)}
 	b.managed = delta(after.managed, before.managed)
 	b.cpu = after.proc.cpu - before.proc.cpu
 	b.rssPeak, _ = r.rss.window(before.at, after.at)
@@ -144,6 +151,8 @@ func burstLines() []line {
 		{"burst: reconciles reaching the managed reconciler (new Buckets and polls)", value(func(b *burstResult) string {
 			return fmt.Sprintf("%.0f (Bucket %.0f)", sum(b.managed), b.managed[v1alpha1.BucketKind])
 		})},
+		{"burst: RustFS requests from the first create until all new Buckets Ready", value(func(b *burstResult) string { return b.local.String() })},
+		{"burst: tier-target RustFS requests in that time", value(func(b *burstResult) string { return b.remote.String() })},
 		{"burst: provider CPU / RSS peak", value(func(b *burstResult) string {
 			return fmt.Sprintf("%s / %s", secs(b.cpu), mib(float64(b.rssPeak)))
 		})},

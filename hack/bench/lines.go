@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
@@ -31,8 +32,16 @@ func convergenceLines() []line {
 		{"poll / max-reconcile-rate", func(r *result) string { return fmt.Sprintf("%s / %d per second", r.poll, r.rate) }},
 		{"creating the objects", func(r *result) string { return secs(r.create) }},
 		{"time until all Ready", func(r *result) string { return secs(r.toReady) }},
+		{"time until the last of each kind Ready", func(r *result) string {
+			parts := make([]string, 0, len(kinds))
+			for _, k := range kinds {
+				parts = append(parts, fmt.Sprintf("%s %s", k, secs(r.kindsReady[k])))
+			}
+			return strings.Join(parts, ", ")
+		}},
 		{"reconciles reaching the managed reconciler, per resource", func(r *result) string { return perKind(r.managed, r.n) }},
 		{"managed reconciler status updates (PUT), per resource", func(r *result) string { return perKind(r.statusUpdates, r.n) }},
+		{"reconciles that returned an error (retried with backoff)", func(r *result) string { return counts(r.errs) }},
 		{"controller-runtime reconciles (incl. rate-limited passes), per resource", func(r *result) string { return perKind(r.reconciles, r.n) }},
 		{"rate-limiter floor (measured / ideal 2 per resource)", func(r *result) string {
 			m, i := r.floor()
@@ -43,6 +52,9 @@ func convergenceLines() []line {
 			return fmt.Sprintf("%.2f / %.2f", r.toReady.Seconds()/m.Seconds(), r.toReady.Seconds()/i.Seconds())
 		}},
 		{"RustFS requests until Ready", func(r *result) string { return routes(r.convergence) }},
+		{"RustFS requests until Ready, by kind", func(r *result) string {
+			return requestCount{routes: r.convergence, writes: r.convergenceWrites, window: r.convergenceCounted}.String()
+		}},
 		{"tier-target RustFS requests until Ready", func(r *result) string { return routes(r.convergenceRemote) }},
 		{"RustFS writes until Ready", func(r *result) string { return fmt.Sprint(r.convergenceWrites) }},
 		{"CPU until Ready", func(r *result) string { return secs(r.cpuReady) }},
@@ -91,4 +103,13 @@ func steadyLines() []line {
 			return fmt.Sprintf("%s / %.0f; %.0f; %s", mib(r.runtimeEnd.stacks), r.runtimeEnd.goroutines, r.gcsSteady, limit)
 		}},
 	}
+}
+
+// counts renders counts by kind and their sum.
+func counts(m map[string]float64) string {
+	parts := make([]string, 0, len(kinds)+1)
+	for _, k := range kinds {
+		parts = append(parts, fmt.Sprintf("%s %.0f", k, m[k]))
+	}
+	return strings.Join(append(parts, fmt.Sprintf("all %.0f", sum(m))), ", ")
 }

@@ -9,7 +9,8 @@
 // (/proc/PID/status) and Go heap (its /metrics), its CPU time
 // (/proc/PID/stat), the reconciles per resource and the rate limiter's
 // floor. After the steady state it creates -new Buckets (default N) while
-// every resource polls and reports their time to Ready (the burst phase);
+// every resource polls and reports their time to Ready and the RustFS
+// requests, by kind and per second, until then (the burst phase);
 // -pprof saves and summarises the provider's heap profile. It runs the
 // shared tier list and --naive-tier-list, each against a fresh API server,
 // emulators and provider, and prints the ratio of their tier lists.

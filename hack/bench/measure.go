@@ -47,6 +47,7 @@ type snapshot struct {
 	proc       procStats
 	reconciles map[string]float64 // controller_runtime_reconcile_total by kind
 	managed    map[string]float64 // rustfs_managed_reconciles_total by kind
+	errs       map[string]float64 // controller_runtime_reconcile_errors_total by kind
 	statuses   map[string]float64 // the API server's status updates (PUT) by kind
 	heapAlloc  float64
 	heapInuse  float64
@@ -64,7 +65,7 @@ type goRuntime struct {
 // snap reads the provider's /proc entry and metrics and the API server's
 // metrics.
 func (r *run) snap(ctx context.Context) (snapshot, error) {
-	s := snapshot{at: time.Now(), reconciles: map[string]float64{}, managed: map[string]float64{}, statuses: map[string]float64{}}
+	s := snapshot{at: time.Now(), reconciles: map[string]float64{}, managed: map[string]float64{}, errs: map[string]float64{}, statuses: map[string]float64{}}
 	var err error
 	if s.proc, err = readProc(r.provider.Pid()); err != nil {
 		return s, err
@@ -82,6 +83,7 @@ func (r *run) snap(ctx context.Context) (snapshot, error) {
 		s.reconciles[k] = pm.sum("controller_runtime_reconcile_total", map[string]string{"controller": controllers[k]})
 		s.managed[k] = pm.sum("rustfs_managed_reconciles_total", map[string]string{"controller": controllers[k]})
 		s.statuses[k] = updates[plurals[k]]
+		s.errs[k] = pm.sum("controller_runtime_reconcile_errors_total", map[string]string{"controller": controllers[k]})
 	}
 	s.heapAlloc = pm.sum("go_memstats_heap_alloc_bytes", nil)
 	s.heapInuse = pm.sum("go_memstats_heap_inuse_bytes", nil)
@@ -102,6 +104,7 @@ func (r *run) converge(ctx context.Context, res *result) error {
 		return err
 	}
 	r.tracker = t
+	counting := time.Now()
 	r.local.ResetCounters()
 	r.remote.ResetCounters()
 	before, err := r.snap(ctx)
@@ -122,10 +125,12 @@ func (r *run) converge(ctx context.Context, res *result) error {
 		return err
 	}
 	res.toReady = readyAt.Sub(before.at)
+	res.kindsReady = t.kindsReady(before.at)
 	res.convergence, res.convergenceRemote = r.local.Counts(), r.remote.Counts()
 	res.convergenceWrites = r.local.Writes()
+	res.convergenceCounted = time.Since(counting)
 	res.reconciles, res.statusUpdates = delta(after.reconciles, before.reconciles), delta(after.statuses, before.statuses)
-	res.managed = delta(after.managed, before.managed)
+	res.managed, res.errs = delta(after.managed, before.managed), delta(after.errs, before.errs)
 	res.cpuReady = after.proc.cpu - before.proc.cpu
 	res.rssReadyPeak, _ = r.rss.window(before.at, after.at)
 	res.heapAllocReady, res.heapInuseReady = after.heapAlloc, after.heapInuse

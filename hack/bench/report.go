@@ -27,18 +27,21 @@ type result struct {
 	secrets   int
 	verify    time.Duration // the provider's --tier-verify-interval
 
-	create            time.Duration      // creating the 3n objects
-	toReady           time.Duration      // first create until all Ready
-	convergence       map[string]int     // managed RustFS requests by route until all Ready
-	convergenceRemote map[string]int     // tier-target RustFS requests by route until all Ready
-	convergenceWrites int                // managed RustFS writes until all Ready
-	reconciles        map[string]float64 // controller-runtime reconciles by kind until all Ready
-	managed           map[string]float64 // reconciles that reached the managed reconciler, by kind, until all Ready
-	statusUpdates     map[string]float64 // the API server's status updates (PUT) by kind until all Ready
-	cpuReady          time.Duration
-	rssReadyPeak      int64
-	heapAllocReady    float64
-	heapInuseReady    float64
+	create             time.Duration            // creating the 3n objects
+	toReady            time.Duration            // first create until all Ready
+	kindsReady         map[string]time.Duration // first create until the last of each kind turned Ready
+	convergence        map[string]int           // managed RustFS requests by route until all Ready
+	convergenceRemote  map[string]int           // tier-target RustFS requests by route until all Ready
+	convergenceWrites  int                      // managed RustFS writes until all Ready
+	convergenceCounted time.Duration            // from the first create until the requests were counted
+	reconciles         map[string]float64       // controller-runtime reconciles by kind until all Ready
+	managed            map[string]float64       // reconciles that reached the managed reconciler, by kind, until all Ready
+	errs               map[string]float64       // reconciles that returned an error (requeued with backoff), by kind, until all Ready
+	statusUpdates      map[string]float64       // the API server's status updates (PUT) by kind until all Ready
+	cpuReady           time.Duration
+	rssReadyPeak       int64
+	heapAllocReady     float64
+	heapInuseReady     float64
 
 	window           time.Duration      // the steady-state window
 	steady           map[string]int     // managed RustFS requests by route in the window

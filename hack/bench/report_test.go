@@ -76,3 +76,27 @@ func TestReportPrintsBothModesAndTheRatio(t *testing.T) {
 		}
 	}
 }
+
+func TestReportPrintsRequestsByKindAndRate(t *testing.T) {
+	r := fixture(func(r *result) {
+		r.convergence = map[string]int{rustfstest.RouteAddTier: 20, rustfstest.RouteListTiers: 10, rustfstest.RouteHeadBucket: 40}
+		r.convergenceWrites, r.convergenceCounted = 20, 10*time.Second
+		r.kindsReady = map[string]time.Duration{v1alpha1.TierKind: 9 * time.Second, v1alpha1.BucketKind: 4 * time.Second}
+		r.errs = map[string]float64{v1alpha1.TierKind: 2}
+		r.burst = &burstResult{n: 20, polling: 60, local: requestCount{routes: map[string]int{rustfstest.RouteCreateBucket: 20,
+			rustfstest.RouteGetLifecycle: 5}, writes: 20, window: 5 * time.Second}, remote: requestCount{routes: map[string]int{}, window: 5 * time.Second}}
+	})
+	var b bytes.Buffer
+	printReport(&b, []*result{r})
+	for _, want := range []string{
+		"70 requests, 7.0 per second: bucket=40, tier.add=20, tier.list=10; 20 writes",
+		"Tier 9.0 s, Bucket 4.0 s, BucketLifecycle 0.0 s",
+		"Tier 2, Bucket 0, BucketLifecycle 0, all 2",
+		"25 requests, 5.0 per second: bucket=20, lifecycle=5; 20 writes",
+		"0 requests, 0.0 per second: none; 0 writes",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the report lacks %q:\n%s", want, b.String())
+		}
+	}
+}

@@ -32,8 +32,9 @@ type tracker struct {
 	mu      sync.Mutex
 	ready   map[string]map[string]bool // kind → namespace/name → Ready
 	readyAt time.Time
-	// lastReady is when a resource last turned Ready.
+	// lastReady is when a resource last turned Ready; lastOf, by kind.
 	lastReady time.Time
+	lastOf    map[string]time.Time
 	done      chan struct{}
 }
 
@@ -48,7 +49,7 @@ func track(ctx context.Context, cfg *rest.Config, s *kruntime.Scheme, want int) 
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot create the benchmark's cache")
 	}
-	t := &tracker{want: want, ready: map[string]map[string]bool{}, done: make(chan struct{})}
+	t := &tracker{want: want, ready: map[string]map[string]bool{}, lastOf: map[string]time.Time{}, done: make(chan struct{})}
 	for i, o := range []client.Object{&v1alpha1.Tier{}, &v1alpha1.Bucket{}, &v1alpha1.BucketLifecycle{}} {
 		t.ready[kinds[i]] = map[string]bool{}
 		inf, err := c.GetInformer(ctx, o)
@@ -82,6 +83,7 @@ func (t *tracker) observe(kind string, obj any) {
 	defer t.mu.Unlock()
 	if ready && !t.ready[kind][key] {
 		t.lastReady = time.Now()
+		t.lastOf[kind] = t.lastReady
 	}
 	t.ready[kind][key] = ready
 	if t.readyAt.IsZero() && t.count() >= len(kinds)*t.want {
@@ -139,4 +141,16 @@ func (t *tracker) wait(ctx context.Context, out io.Writer, deadline time.Time) (
 			fmt.Fprintf(out, "  %s\n", t.progress())
 		}
 	}
+}
+
+// kindsReady returns, by kind, how long after start its last resource
+// turned Ready.
+func (t *tracker) kindsReady(start time.Time) map[string]time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := map[string]time.Duration{}
+	for k, at := range t.lastOf {
+		out[k] = at.Sub(start)
+	}
+	return out
 }
