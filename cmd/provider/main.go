@@ -83,14 +83,20 @@ func main() {
 	kingpin.FatalIfError(mgr.AddHealthzCheck("healthz", healthz.Ping), "Cannot add health check")
 	kingpin.FatalIfError(mgr.AddReadyzCheck("readyz", healthz.Ping), "Cannot add readiness check")
 
+	events, err := manager.StartEvents(mgr.GetConfig(), mgr.GetHTTPClient())
+	kingpin.FatalIfError(err, "Cannot record events")
 	o := controllerOptions(f, log)
+	o.Events = events
 	kingpin.FatalIfError(customresourcesgate.Setup(mgr, o.Options), "Cannot set up CRD gate controller")
 	kingpin.FatalIfError(rustfscontroller.SetupGated(mgr, o), "Cannot set up RustFS controllers")
 
 	ctx := ctrl.SetupSignalHandler()
 	kept := memlimit.Keep(ctx, limit, time.Second)
 	log.Info("Starting provider", "version", version.Version, "poll", f.poll, "max-reconcile-rate", f.maxReconcileRate, "memory-limit-bytes", limit, "memory-limit-kept", kept)
-	kingpin.FatalIfError(mgr.Start(ctx), "Cannot start controller manager")
+	err = mgr.Start(ctx)
+	// Stopped after the controllers, so their last events are recorded.
+	events.Shutdown()
+	kingpin.FatalIfError(err, "Cannot start controller manager")
 }
 
 func logger(debug bool) logging.Logger {

@@ -39,7 +39,8 @@ var (
 // Unlike statemetrics.MRStateRecorder's loop, which returns its first
 // error and so stops the manager, it logs a failed list and tries again.
 type StateRecorder struct {
-	kube       client.Reader
+	kube client.Reader
+	// list is an empty list of the kind, copied for each Record.
 	list       resource.ManagedList
 	gvk        string
 	conditions []xpv2.ConditionType
@@ -77,11 +78,17 @@ func (r *StateRecorder) Start(ctx context.Context) error {
 
 // Record lists the kind once and sets its gauges.
 func (r *StateRecorder) Record(ctx context.Context) error {
+	// A new list each time: a list kept between intervals would keep its
+	// items, and through them every cached object as it was then, alive.
+	l, ok := r.list.DeepCopyObject().(resource.ManagedList)
+	if !ok {
+		return errors.Errorf("%T is not a managed resource list", r.list)
+	}
 	// The items are only read, so the cache need not copy them.
-	if err := r.kube.List(ctx, r.list, client.UnsafeDisableDeepCopy); err != nil {
+	if err := r.kube.List(ctx, l, client.UnsafeDisableDeepCopy); err != nil {
 		return errors.Wrap(err, "cannot list managed resources")
 	}
-	items := r.list.GetItems()
+	items := l.GetItems()
 	counts := make([]float64, len(r.conditions))
 	ready, synced := 0.0, 0.0
 	for _, mr := range items {

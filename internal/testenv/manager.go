@@ -70,9 +70,15 @@ func (e *Env) StartManagerStoppable(t testing.TB, log io.Writer, requests *Reque
 	if err != nil {
 		t.Fatalf("cannot create manager: %v", err)
 	}
+	events, err := manager.StartEvents(mgr.GetConfig(), mgr.GetHTTPClient())
+	if err != nil {
+		t.Fatalf("cannot record events: %v", err)
+	}
 	o := options.New(logging.NewLogrLogger(zl.WithName("test")), s)
+	o.Events = events
 	for _, setup := range setups {
 		if err := setup(mgr, o); err != nil {
+			events.Shutdown()
 			t.Fatalf("cannot set up controller: %v", err)
 		}
 	}
@@ -84,7 +90,7 @@ func (e *Env) StartManagerStoppable(t testing.TB, log io.Writer, requests *Reque
 			t.Errorf("manager stopped: %v", err)
 		}
 	}()
-	stop := func() { cancel(); <-done }
+	stop := func() { cancel(); <-done; events.Shutdown() }
 	if !mgr.GetCache().WaitForCacheSync(ctx) {
 		stop()
 		t.Fatal("manager cache did not sync")

@@ -58,10 +58,10 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 // addIndexes registers the field indexes the controller reads: Buckets by
 // bucket and by ProviderConfig.
 func addIndexes(ctx context.Context, fi client.FieldIndexer, s *custody.Shared) error {
-	if err := s.Index(ctx, fi, &v1alpha1.Bucket{}, custody.IndexExternalName, custody.IndexByExternalName); err != nil {
+	if err := s.Index(ctx, fi, &v1alpha1.Bucket{}, custody.IndexExternalName, custody.IndexByExternalName, custody.AllNamespaces); err != nil {
 		return err
 	}
-	return s.Index(ctx, fi, &v1alpha1.Bucket{}, custody.IndexProviderConfig, custody.IndexByProviderConfig)
+	return s.Index(ctx, fi, &v1alpha1.Bucket{}, custody.IndexProviderConfig, custody.IndexByProviderConfig, custody.ProviderConfigScope)
 }
 
 // peersOf maps a Bucket to the other Buckets of the same bucket.

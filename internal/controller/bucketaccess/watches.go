@@ -40,7 +40,7 @@ func addIndexes(ctx context.Context, fi client.FieldIndexer, s *custody.Shared) 
 	}); err != nil {
 		return err
 	}
-	return s.Index(ctx, fi, &v1alpha1.Bucket{}, custody.IndexExternalName, custody.IndexByExternalName)
+	return s.Index(ctx, fi, &v1alpha1.Bucket{}, custody.IndexExternalName, custody.IndexByExternalName, custody.AllNamespaces)
 }
 
 // bucketNames returns the resolved bucket names of cr, sorted, without

@@ -42,7 +42,7 @@ func setupIndexes(ctx context.Context, idx client.FieldIndexer, s *custody.Share
 		return err
 	}
 	// Rule 5 reads the custody of the Buckets of a lifecycle's bucket.
-	return s.Index(ctx, idx, &v1alpha1.Bucket{}, custody.IndexExternalName, custody.IndexByExternalName)
+	return s.Index(ctx, idx, &v1alpha1.Bucket{}, custody.IndexExternalName, custody.IndexByExternalName, custody.AllNamespaces)
 }
 
 func bucketOf(cr *v1alpha1.BucketLifecycle) []string {

@@ -6,7 +6,6 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	ctrl "sigs.k8s.io/controller-runtime"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/providerconfig"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
 
@@ -44,8 +43,7 @@ func setup(mgr ctrl.Manager, o options.Options, pc resource.ProviderConfig, grou
 	}
 	r := providerconfig.NewReconciler(mgr, of,
 		providerconfig.WithLogger(o.Logger.WithValues("controller", name)),
-		//lint:ignore SA1019 crossplane-runtime's event package still takes the legacy recorder.
-		providerconfig.WithRecorder(event.NewAPIRecorder(mgr.GetEventRecorderFor(name))))
+		providerconfig.WithRecorder(o.Recorder(mgr, name)))
 
 	return ctrl.NewControllerManagedBy(mgr).
 		Named(name).

@@ -26,15 +26,16 @@ type Shared struct {
 func NewShared() *Shared { return &Shared{indexed: map[string]bool{}} }
 
 // Index registers fn as the index field of objects of obj's type, unless
-// it is registered already.
-func (s *Shared) Index(ctx context.Context, fi client.FieldIndexer, obj client.Object, field string, fn client.IndexerFunc) error {
+// it is registered already. The index answers only the lists of scope
+// (indexOnce).
+func (s *Shared) Index(ctx context.Context, fi client.FieldIndexer, obj client.Object, field string, fn client.IndexerFunc, scope Scope) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	k := fmt.Sprintf("%T/%s", obj, field)
 	if s.indexed[k] {
 		return nil
 	}
-	if err := fi.IndexField(ctx, obj, field, fn); err != nil {
+	if err := indexOnce(ctx, fi, obj, field, fn, scope); err != nil {
 		return errors.Wrapf(err, "cannot index %T by %s", obj, field)
 	}
 	s.indexed[k] = true
@@ -74,8 +75,9 @@ func (s *Shared) NamespaceAccess(ctx context.Context, c client.Client, log loggi
 }
 
 // IndexKind registers, for objects of obj's type T, one field index per
-// entry of fields, each extracting its values from a T, and the index by
-// ProviderConfig that the tenancy watches read (Watch).
+// entry of fields, each extracting its values from a T and read by lists
+// across all namespaces, and the index by ProviderConfig that the tenancy
+// watches read (Watch).
 func IndexKind[T client.Object](ctx context.Context, s *Shared, fi client.FieldIndexer, obj T, fields map[string]func(T) []string) error {
 	for field, fn := range fields {
 		extract := func(o client.Object) []string {
@@ -85,9 +87,9 @@ func IndexKind[T client.Object](ctx context.Context, s *Shared, fi client.FieldI
 			}
 			return fn(cr)
 		}
-		if err := s.Index(ctx, fi, obj, field, extract); err != nil {
+		if err := s.Index(ctx, fi, obj, field, extract, AllNamespaces); err != nil {
 			return err
 		}
 	}
-	return s.Index(ctx, fi, obj, IndexProviderConfig, IndexByProviderConfig)
+	return s.Index(ctx, fi, obj, IndexProviderConfig, IndexByProviderConfig, ProviderConfigScope)
 }

@@ -9,7 +9,10 @@ package options
 import (
 	"time"
 
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/client-go/tools/record"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
@@ -54,6 +57,27 @@ type Options struct {
 	// admin info request, and a configuration refused that call at an
 	// endpoint learns the deployment ID another one was told there.
 	Identities *rustfs.IdentityCache
+
+	// Events, when set, is the broadcaster the controllers record Events
+	// through (Recorder; manager.StartEvents, whose correlation caches are
+	// smaller than the manager's). When nil they use the manager's.
+	Events record.EventBroadcaster
+}
+
+// A recorderSource is the part of a manager Recorder reads. Its legacy
+// recorder (deprecated in controller-runtime) is what crossplane-runtime's
+// event package still takes.
+type recorderSource interface {
+	GetScheme() *runtime.Scheme
+	GetEventRecorderFor(name string) record.EventRecorder
+}
+
+// Recorder returns the event recorder of the controller name.
+func (o Options) Recorder(mgr recorderSource, name string) event.Recorder {
+	if o.Events != nil {
+		return event.NewAPIRecorder(o.Events.NewRecorder(mgr.GetScheme(), corev1.EventSource{Component: name}))
+	}
+	return event.NewAPIRecorder(mgr.GetEventRecorderFor(name))
 }
 
 // NewClient returns a RustFS client for c that shares o's identity cache
@@ -80,8 +104,7 @@ func (o Options) Managed(mgr ctrl.Manager, name string) []managed.ReconcilerOpti
 	opts := []managed.ReconcilerOption{
 		managed.WithLogger(o.Logger.WithValues("controller", name)),
 		managed.WithPollInterval(o.PollInterval),
-		//lint:ignore SA1019 crossplane-runtime's event package still takes the legacy recorder.
-		managed.WithRecorder(event.NewAPIRecorder(mgr.GetEventRecorderFor(name))),
+		managed.WithRecorder(o.Recorder(mgr, name)),
 		managed.WithManagementPolicies(),
 		managed.WithFinalizer(custody.NewFinalizer(mgr.GetClient())),
 	}

@@ -87,8 +87,7 @@ func (o Options) Wire(mgr ctrl.Manager, k Kind) (*Wiring, error) {
 		resource.NewProviderConfigUsageTracker(kube, &v1alpha1.ProviderConfigUsage{}))
 	name := managed.ControllerName(k.GroupKind)
 	return &Wiring{Kind: k, Name: name, Kube: kube, Uncached: mgr.GetAPIReader(), Log: o.Logger.WithValues("controller", name),
-		//lint:ignore SA1019 crossplane-runtime's event package still takes the legacy recorder.
-		Record: event.NewAPIRecorder(mgr.GetEventRecorderFor(name)),
+		Record: o.Recorder(mgr, name),
 		Gate:   custody.NewGate(kube, res, ns), Namespaces: ns, mgr: mgr, o: o, nsAccess: nsAccess}, nil
 }
 

@@ -175,8 +175,8 @@ func scheme(t *testing.T) *kruntime.Scheme {
 func fakeKube(t *testing.T, objs ...client.Object) client.Client {
 	t.Helper()
 	b := fake.NewClientBuilder().WithScheme(scheme(t)).WithObjects(objs...).WithStatusSubresource(&v1alpha1.Tier{})
-	for field, fn := range indexers {
-		b = b.WithIndex(&v1alpha1.Tier{}, field, fn)
+	for field, ix := range indexers {
+		b = b.WithIndex(&v1alpha1.Tier{}, field, ix.fn)
 	}
 	return b.Build()
 }

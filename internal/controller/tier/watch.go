@@ -24,33 +24,39 @@ const (
 	indexSecretName = "spec.forProvider.credentialsSecretRef.name"
 )
 
-// indexers are the field indexes the controller reads through.
-var indexers = map[string]client.IndexerFunc{
-	indexTierName: func(o client.Object) []string {
+// indexers are the field indexes the controller reads through, each with
+// the scope of its lists: Tiers by tier name are listed across all
+// namespaces (custody, tiersNaming, peersOf), Tiers by Secret in the
+// Secret's namespace (tiersUsingSecret).
+var indexers = map[string]struct {
+	fn    client.IndexerFunc
+	scope custody.Scope
+}{
+	indexTierName: {scope: custody.AllNamespaces, fn: func(o client.Object) []string {
 		t, ok := o.(*v1alpha1.Tier)
 		if !ok || t.Spec.ForProvider.Name == "" {
 			return nil
 		}
 		return []string{t.Spec.ForProvider.Name}
-	},
-	indexSecretName: func(o client.Object) []string {
+	}},
+	indexSecretName: {scope: custody.OwnNamespace, fn: func(o client.Object) []string {
 		t, ok := o.(*v1alpha1.Tier)
 		if !ok || t.Spec.ForProvider.CredentialsSecretRef.Name == "" {
 			return nil
 		}
 		return []string{t.Spec.ForProvider.CredentialsSecretRef.Name}
-	},
+	}},
 }
 
 // addIndexes registers the controller's field indexes, and the index of
 // Tiers by ProviderConfig that the tenancy watches read.
 func addIndexes(ctx context.Context, fi client.FieldIndexer, s *custody.Shared) error {
-	for field, fn := range indexers {
-		if err := s.Index(ctx, fi, &v1alpha1.Tier{}, field, fn); err != nil {
+	for field, ix := range indexers {
+		if err := s.Index(ctx, fi, &v1alpha1.Tier{}, field, ix.fn, ix.scope); err != nil {
 			return err
 		}
 	}
-	return s.Index(ctx, fi, &v1alpha1.Tier{}, custody.IndexProviderConfig, custody.IndexByProviderConfig)
+	return s.Index(ctx, fi, &v1alpha1.Tier{}, custody.IndexProviderConfig, custody.IndexByProviderConfig, custody.ProviderConfigScope)
 }
 
 // tiersUsingSecret maps a Secret (seen as metadata only) to the Tiers in
