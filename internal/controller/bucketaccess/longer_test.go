@@ -28,20 +28,8 @@ import (
 // deleted in RustFS, and deleting team-a gives the bucket back.
 func TestLongerNamespaceTakesBucketsFromExistingKeys(t *testing.T) {
 	testenv.Skip(t)
-	c, ns := startCluster(t, time.Hour, v1alpha1.NameScopeNamespacePrefix, "team")
-	team, teamA := ns[0], ns[0]+"-a"
-	c.rfs.CreateBucket(teamA+"-x", false)
-	c.rfs.CreateBucket(team+"-b", false)
-	cr := c.access(team, "early", withGrants(grant(teamA+"-x", v1alpha1.AccessReadWrite, ""), grant(team+"-b", v1alpha1.AccessReadWrite, "")))
-	c.waitFor(cr, xpv2.TypeReady, isReady, 20*time.Second)
-	ak, sk := c.key(cr, "")
-	o := c.ops(ak, sk)
-	codes := func() []string {
-		return []string{o.put(teamA+"-x", "k"), o.get(teamA+"-x", "k"), o.put(team+"-b", "k"), o.get(team+"-b", "k")}
-	}
-	if got := codes(); !slices.Equal(got, []string{"", "", "", ""}) {
-		t.Fatalf("before namespace %s exists: put/get %s-x, put/get %s-b: %q, want all allowed", teamA, teamA, team, got)
-	}
+	k := newTeamKey(t, "early")
+	c, team, teamA, cr, ak, codes := k.c, k.team, k.teamA, k.cr, k.ak, k.codes
 
 	c.create(&corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: teamA}})
 	c.g.Eventually(codes, 10*time.Second, 100*time.Millisecond).Should(gomega.Equal([]string{"AccessDenied", "AccessDenied", "", ""}),
@@ -94,20 +82,8 @@ func TestLongerNamespaceNarrowsTheParentOfAdmittedKeys(t *testing.T) {
 // in RustFS. Unpaused, the resource reports the refusal.
 func TestPausedAccessLosesLongerNamespacesBuckets(t *testing.T) {
 	testenv.Skip(t)
-	c, ns := startCluster(t, time.Hour, v1alpha1.NameScopeNamespacePrefix, "team")
-	team, teamA := ns[0], ns[0]+"-a"
-	c.rfs.CreateBucket(teamA+"-x", false)
-	c.rfs.CreateBucket(team+"-b", false)
-	cr := c.access(team, "paused", withGrants(grant(teamA+"-x", v1alpha1.AccessReadWrite, ""), grant(team+"-b", v1alpha1.AccessReadWrite, "")))
-	c.waitFor(cr, xpv2.TypeReady, isReady, 20*time.Second)
-	ak, sk := c.key(cr, "")
-	o := c.ops(ak, sk)
-	codes := func() []string {
-		return []string{o.put(teamA+"-x", "k"), o.get(teamA+"-x", "k"), o.put(team+"-b", "k"), o.get(team+"-b", "k")}
-	}
-	if got := codes(); !slices.Equal(got, []string{"", "", "", ""}) {
-		t.Fatalf("before namespace %s exists: put/get %s-x, put/get %s-b: %q, want all allowed", teamA, teamA, team, got)
-	}
+	k := newTeamKey(t, "paused")
+	c, team, teamA, cr, ak, codes := k.c, k.team, k.teamA, k.cr, k.ak, k.codes
 	c.setPaused(cr, "true")
 	c.waitFor(cr, xpv2.TypeSynced, "False/"+string(xpv2.ReasonReconcilePaused), 10*time.Second)
 
@@ -158,4 +134,39 @@ func (c *cluster) removeNamespace(name string) {
 		err := env.Client.Delete(ctx(c.t), &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: name}})
 		return kerrors.IsNotFound(err)
 	}, 10*time.Second, 100*time.Millisecond).Should(gomega.BeTrue(), "namespace %s is gone", name)
+}
+
+// A teamKey is a Ready BucketAccess of namespace "team", under nameScope
+// NamespacePrefix and an hour's poll, whose key may read and write bucket
+// team-a-x (namespace team-a does not exist yet) and team's own team-b.
+type teamKey struct {
+	c           *cluster
+	team, teamA string
+	cr          *v1alpha1.BucketAccess
+	ak          string
+	// codes returns the key's answers to put and get on team-a-x, then
+	// on team-b ("" for allowed).
+	codes func() []string
+}
+
+// newTeamKey creates a teamKey's BucketAccess named name and checks that
+// its key may use both buckets.
+func newTeamKey(t *testing.T, name string) teamKey {
+	t.Helper()
+	c, ns := startCluster(t, time.Hour, v1alpha1.NameScopeNamespacePrefix, "team")
+	k := teamKey{c: c, team: ns[0], teamA: ns[0] + "-a"}
+	c.rfs.CreateBucket(k.teamA+"-x", false)
+	c.rfs.CreateBucket(k.team+"-b", false)
+	k.cr = c.access(k.team, name, withGrants(grant(k.teamA+"-x", v1alpha1.AccessReadWrite, ""), grant(k.team+"-b", v1alpha1.AccessReadWrite, "")))
+	c.waitFor(k.cr, xpv2.TypeReady, isReady, 20*time.Second)
+	var sk string
+	k.ak, sk = c.key(k.cr, "")
+	o := c.ops(k.ak, sk)
+	k.codes = func() []string {
+		return []string{o.put(k.teamA+"-x", "k"), o.get(k.teamA+"-x", "k"), o.put(k.team+"-b", "k"), o.get(k.team+"-b", "k")}
+	}
+	if got := k.codes(); !slices.Equal(got, []string{"", "", "", ""}) {
+		t.Fatalf("before namespace %s exists: put/get %s-x, put/get %s-b: %q, want all allowed", k.teamA, k.teamA, k.team, got)
+	}
+	return k
 }
