@@ -83,7 +83,7 @@ func main() {
 	kingpin.FatalIfError(mgr.AddHealthzCheck("healthz", healthz.Ping), "Cannot add health check")
 	kingpin.FatalIfError(mgr.AddReadyzCheck("readyz", healthz.Ping), "Cannot add readiness check")
 
-	events, err := manager.StartEvents(mgr.GetConfig(), mgr.GetHTTPClient())
+	events, err := manager.StartEvents(mgr.GetConfig(), mgr.GetHTTPClient(), ctrl.Log.WithName("events"))
 	kingpin.FatalIfError(err, "Cannot record events")
 	o := controllerOptions(f, log)
 	o.Events = events

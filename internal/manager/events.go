@@ -3,6 +3,7 @@ package manager
 import (
 	"net/http"
 
+	"github.com/go-logr/logr"
 	corev1 "k8s.io/api/core/v1"
 	corev1client "k8s.io/client-go/kubernetes/typed/core/v1"
 	"k8s.io/client-go/rest"
@@ -24,9 +25,17 @@ import (
 const EventCacheSize = 1024
 
 // NewEvents returns client-go's event broadcaster with correlation caches
-// of EventCacheSize entries, not yet recording.
-func NewEvents() record.EventBroadcaster {
-	return record.NewBroadcaster(record.WithCorrelatorOptions(record.CorrelatorOptions{LRUCacheSize: EventCacheSize}))
+// of EventCacheSize entries, not yet recording. When log is enabled at
+// debug level (V(1)), it logs every event there, as controller-runtime's
+// own broadcaster does.
+func NewEvents(log logr.Logger) record.EventBroadcaster {
+	b := record.NewBroadcaster(record.WithCorrelatorOptions(record.CorrelatorOptions{LRUCacheSize: EventCacheSize}))
+	if debug := log.V(1); debug.Enabled() {
+		b.StartEventWatcher(func(e *corev1.Event) {
+			debug.Info(e.Message, "type", e.Type, "object", e.InvolvedObject, "reason", e.Reason)
+		})
+	}
+	return b
 }
 
 // StartEvents returns a broadcaster of NewEvents that records to the API
@@ -34,13 +43,14 @@ func NewEvents() record.EventBroadcaster {
 // controllers record through it (options.Options Events); the manager's
 // broadcaster, which controller-runtime v0.23 sizes only through a
 // deprecated option that it then never shuts down, is left to leader
-// election. The caller shuts it down once the manager stopped.
-func StartEvents(cfg *rest.Config, hc *http.Client) (record.EventBroadcaster, error) {
+// election. The caller shuts it down once the manager stopped. log is
+// NewEvents'.
+func StartEvents(cfg *rest.Config, hc *http.Client, log logr.Logger) (record.EventBroadcaster, error) {
 	c, err := corev1client.NewForConfigAndClient(cfg, hc)
 	if err != nil {
 		return nil, errors.Wrap(err, "cannot create the Events client")
 	}
-	b := NewEvents()
+	b := NewEvents(log)
 	b.StartRecordingToSink(&corev1client.EventSinkImpl{Interface: c.Events(corev1.NamespaceAll)})
 	return b, nil
 }

@@ -2,9 +2,13 @@ package manager
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/go-logr/logr"
+	"github.com/go-logr/logr/funcr"
+	"github.com/google/go-cmp/cmp"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
@@ -39,7 +43,7 @@ func TestNewEventsCacheSize(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			b := NewEvents()
+			b := NewEvents(logr.Discard())
 			defer b.Shutdown()
 			s := &sink{calls: make(chan string)}
 			b.StartRecordingToSink(s)
@@ -60,6 +64,48 @@ func TestNewEventsCacheSize(t *testing.T) {
 			}
 			if got := emit(0); got != tc.want {
 				t.Errorf("%s\nthe repeated event: want %s, got %s", tc.reason, tc.want, got)
+			}
+		})
+	}
+}
+
+// With --debug the provider logs every event it records, as
+// controller-runtime's own broadcaster does; otherwise it logs none.
+func TestNewEventsLogsAtDebug(t *testing.T) {
+	cases := map[string]struct {
+		verbosity int
+		want      []string
+	}{
+		"Debug":   {verbosity: 1, want: []string{`"msg"="cannot observe"`, `"type"="Warning"`, `"reason"="CannotObserve"`}},
+		"NoDebug": {verbosity: 0},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			lines := make(chan string, 8)
+			log := funcr.New(func(_, args string) { lines <- args }, funcr.Options{Verbosity: tc.verbosity})
+			b := NewEvents(log)
+			defer b.Shutdown()
+			s := &sink{calls: make(chan string, 1)}
+			b.StartRecordingToSink(s)
+			r := b.NewRecorder(scheme.Scheme, corev1.EventSource{Component: "test"})
+			r.Event(&corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: "a", Name: "cm", UID: "cm"}}, corev1.EventTypeWarning, "CannotObserve", "cannot observe")
+			<-s.calls // the event went through the broadcaster
+			wait := 30 * time.Second
+			if tc.want == nil {
+				wait = 200 * time.Millisecond
+			}
+			var got []string
+			select {
+			case l := <-lines:
+				for _, w := range []string{`"msg"="cannot observe"`, `"type"="Warning"`, `"reason"="CannotObserve"`} {
+					if strings.Contains(l, w) {
+						got = append(got, w)
+					}
+				}
+			case <-time.After(wait):
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("parts of the event logged (-want +got):\n%s", diff)
 			}
 		})
 	}

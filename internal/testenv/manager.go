@@ -70,7 +70,7 @@ func (e *Env) StartManagerStoppable(t testing.TB, log io.Writer, requests *Reque
 	if err != nil {
 		t.Fatalf("cannot create manager: %v", err)
 	}
-	events, err := manager.StartEvents(mgr.GetConfig(), mgr.GetHTTPClient())
+	events, err := manager.StartEvents(mgr.GetConfig(), mgr.GetHTTPClient(), ctrl.Log.WithName("events"))
 	if err != nil {
 		t.Fatalf("cannot record events: %v", err)
 	}
