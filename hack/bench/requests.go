@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 	"time"
 )
@@ -54,18 +52,10 @@ func total(counts map[string]int) int {
 // String renders "T requests, R per second: kind=n, …; W writes", the
 // kinds sorted.
 func (c requestCount) String() string {
-	kinds := byKind(c.routes)
-	parts := make([]string, 0, len(kinds))
-	for _, k := range slices.Sorted(maps.Keys(kinds)) {
-		parts = append(parts, fmt.Sprintf("%s=%d", k, kinds[k]))
-	}
-	if len(parts) == 0 {
-		parts = append(parts, "none")
-	}
 	n := total(c.routes)
 	perSecond := 0.0
 	if c.window > 0 {
 		perSecond = float64(n) / c.window.Seconds()
 	}
-	return fmt.Sprintf("%d requests, %.1f per second: %s; %d writes", n, perSecond, strings.Join(parts, ", "), c.writes)
+	return fmt.Sprintf("%d requests, %.1f per second: %s; %d writes", n, perSecond, routes(byKind(c.routes)), c.writes)
 }
