@@ -45,8 +45,8 @@ type flags struct {
 	memoryLimit      string
 }
 
-func parse(args []string) flags {
-	var f flags
+// newApp returns the provider's command line, which parses into f.
+func newApp(f *flags) *kingpin.Application {
 	app := kingpin.New(filepath.Base(os.Args[0]), "Crossplane provider for RustFS tiers, buckets and lifecycle rules.")
 	app.Version(version.Version)
 	app.Flag("debug", "Run with debug logging.").Short('d').Envar("DEBUG").BoolVar(&f.debug)
@@ -63,7 +63,12 @@ func parse(args []string) flags {
 	app.Flag("tier-verify-interval", "How often, at most, RustFS verifies each Tier's remote (a probe object written there); 0 disables verifies.").Default("10m").Envar("TIER_VERIFY_INTERVAL").DurationVar(&f.tierVerify)
 	app.Flag("memory-limit", "Soft limit on the provider's memory (Go heap, stacks and runtime; not the binary's pages), as a quantity such as 48Mi: the collector works harder near it, and it rises to 1.25 times the live heap when that needs more. 0 turns it off; GOMEMLIMIT, when set, wins.").Default("48Mi").Envar("MEMORY_LIMIT").StringVar(&f.memoryLimit)
 	app.Flag("pprof-bind-address", "Address Go's /debug/pprof listens on; empty disables it. For benchmarks only.").Hidden().StringVar(&f.pprofAddr)
-	kingpin.MustParse(app.Parse(args))
+	return app
+}
+
+func parse(args []string) flags {
+	var f flags
+	kingpin.MustParse(newApp(&f).Parse(args))
 	return f
 }
 

@@ -2,10 +2,14 @@ package metrics
 
 import (
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 )
 
 // documented returns the rows of the Series table of docs/metrics.md.
@@ -40,5 +44,35 @@ func documented(t *testing.T) []Serie {
 func TestDocumentedSeries(t *testing.T) {
 	if diff := cmp.Diff(Series(), documented(t)); diff != "" {
 		t.Errorf("docs/metrics.md differs from Series() (-Series +doc):\n%s", diff)
+	}
+}
+
+// documentedOperations returns the operation label values the Labels
+// section of docs/metrics.md lists: every backquoted word of its
+// "`operation` is one of" item, sorted.
+func documentedOperations(t *testing.T) []string {
+	t.Helper()
+	b, err := os.ReadFile("../../docs/metrics.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, item, ok := strings.Cut(string(b), "\n- `operation` is one of ")
+	if !ok {
+		t.Fatal("docs/metrics.md has no \"- `operation` is one of\" item")
+	}
+	item, _, _ = strings.Cut(item, "\n- ")
+	var out []string
+	for _, m := range regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(item, -1) {
+		out = append(out, m[1])
+	}
+	slices.Sort(out)
+	return out
+}
+
+// docs/metrics.md lists exactly the operation labels the client reports.
+func TestDocumentedOperations(t *testing.T) {
+	want := slices.Sorted(slices.Values(rustfs.Operations()))
+	if diff := cmp.Diff(want, documentedOperations(t)); diff != "" {
+		t.Errorf("docs/metrics.md's operation labels differ from rustfs.Operations() (-client +doc):\n%s", diff)
 	}
 }
