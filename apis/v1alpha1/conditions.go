@@ -46,9 +46,9 @@ const (
 	ReasonTierConflict        xpv2.ConditionReason = "TierConflict"
 	ReasonTierApplyFailed     xpv2.ConditionReason = "TierApplyFailed"
 	ReasonTierSecretInvalid   xpv2.ConditionReason = "TierSecretInvalid"
-	// ReasonCredentialsRefused is the Synced reason of a Tier whose new
-	// credentials RustFS refused; the tier keeps its previous ones and stays
-	// Ready.
+	// ReasonCredentialsRefused is the reason of the block recorded for a
+	// Tier whose new credentials RustFS refused; the tier keeps its previous
+	// ones and stays Ready, and Synced reports the block as a ReconcileError.
 	ReasonCredentialsRefused xpv2.ConditionReason = "CredentialsRefused"
 
 	ReasonInvalidBucketName xpv2.ConditionReason = "InvalidBucketName"
