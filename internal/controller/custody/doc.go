@@ -40,13 +40,11 @@
 // tools and kubectl apply do not write it. Crossplane's crossplane-edit and
 // crossplane-admin ClusterRoles do include */status of a provider's kinds;
 // a subject bound to them in a namespace can forge that namespace's
-// records. Such a forgery
-// cannot make its own resource write to another's object: a resource
-// writes only after its own reconcile has just read RustFS with its own
-// credentials and found itself the owner. It can claim to be older and
-// proven and so make a peer stand down until the forged resource is next
-// reconciled, which rewrites the record. Grant namespace teams roles
-// without */status where that matters.
+// records. A forged eligibility or proof makes a peer stand down until the
+// forged resource is next reconciled, which rewrites them; a forged
+// acquisition (Created, Adopted) is kept by that reconcile, so it can make
+// the forged resource the owner, and let it write, under any adoption
+// policy. Grant namespace teams roles without */status where that matters.
 //
 // An intent to create (Intend): before a tier add, a bucket create or the
 // first put of a lifecycle configuration, Create records
