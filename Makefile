@@ -79,6 +79,7 @@ N ?= 1000
 bench: ## Scale benchmark (docs/performance.md): N Tiers, Buckets and BucketLifecycles (default N=1000), both tier list modes; BENCHFLAGS passes flags.
 	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider
 	$(GO) build -o bin/bench ./hack/bench
+	$(if $(findstring -floor,$(BENCHFLAGS)),CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o bin/floor ./hack/bench/floor)
 	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) bin/bench -n $(N) $(BENCHFLAGS)
 
 bench-smoke: ## The benchmark with N=20 and a 10s poll; fails on steady-state writes, or more tier lists, verifies or tier stats than the bounds allow (counts, never times).

@@ -17,8 +17,36 @@ type line struct {
 
 func secs(d time.Duration) string { return fmt.Sprintf("%.1f s", d.Seconds()) }
 
-// lines are the rows of the report, in order.
-func lines() []line { return append(append(convergenceLines(), steadyLines()...), burstLines()...) }
+// lines are the rows of the report, in order; of a -floor run, only those
+// named in floorLines.
+func lines(floor bool) []line {
+	all := append(append(convergenceLines(), steadyLines()...), burstLines()...)
+	if !floor {
+		return all
+	}
+	var out []line
+	for _, l := range all {
+		if floorLines[l.name] {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// floorLines are the rows that describe a -floor run: what it holds and
+// its memory. The floor program makes no RustFS request and reconciles
+// only to read, so the provider's request and reconcile rows do not apply;
+// the RustFS row shows that it made none.
+var floorLines = map[string]bool{
+	"managed resources": true, "unrelated Secrets in the cluster": true, "poll / max-reconcile-rate": true,
+	"creating the objects": true, "RSS peak until Ready": true, "steady-state window": true,
+	"RustFS requests in the window": true, "controller-runtime reconciles in the window, per resource": true,
+	"CPU in the window": true, "RSS in the window: mean / peak": true, "RSS at the end: anonymous + file-backed (the binary)": true,
+	"RSS peak of the run (VmHWM)": true, "Go heap alloc / inuse at the end": true,
+	"Go stacks / goroutines at the end; collections in the window; soft memory limit": true,
+	"binary on disk": true, "objects at the end, mean JSON size without managed fields": true,
+	"API server watches at the end (incl. the benchmark's and its own)": true,
+}
 
 // convergenceLines describe the run and the way to all Ready.
 func convergenceLines() []line {
@@ -102,6 +130,9 @@ func steadyLines() []line {
 			}
 			return fmt.Sprintf("%s / %.0f; %.0f; %s", mib(r.runtimeEnd.stacks), r.runtimeEnd.goroutines, r.gcsSteady, limit)
 		}},
+		{"binary on disk", func(r *result) string { return fmt.Sprintf("%d B", r.binary) }},
+		{"objects at the end, mean JSON size without managed fields", func(r *result) string { return sizesLine(r.sizes) }},
+		{"API server watches at the end (incl. the benchmark's and its own)", func(r *result) string { return watchesLine(r.watches) }},
 	}
 }
 

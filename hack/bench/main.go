@@ -15,6 +15,13 @@
 // shared tier list and --naive-tier-list, each against a fresh API server,
 // emulators and provider, and prints the ratio of their tier lists.
 //
+// With -floor it runs bin/floor (hack/bench/floor), the framework alone,
+// instead of the provider: it writes the objects as the provider leaves
+// them once Ready (status, annotations, ProviderConfigUsages), so that the
+// floor program caches the same objects, and reports the same memory
+// lines, the binary's size, the objects' sizes and the open watches of
+// both (docs/performance.md, "The framework's floor").
+//
 // With --smoke it exits 1 unless the steady state made no RustFS write and,
 // with the shared list, at most 1.1 tier lists per endpoint per poll
 // interval, and the tier verifies and tier-stats requests stayed within
@@ -57,6 +64,7 @@ type flags struct {
 	verify      time.Duration
 	newBuckets  int
 	pprof       bool
+	floor       bool
 	providerEnv []string
 }
 
@@ -79,11 +87,21 @@ func parseFlags() flags {
 	flag.IntVar(&f.secrets, "unrelated-secrets", 200, "Secrets of 64 KiB that no resource uses, created before the provider starts")
 	flag.IntVar(&f.newBuckets, "new", -1, "Buckets to create after the steady state while every resource polls, timed to Ready (default N; 0 skips)")
 	flag.BoolVar(&f.pprof, "pprof", false, "save the provider's heap profile at the end of the steady state to _output/bench-heap-MODE.pprof and print its top")
+	flag.BoolVar(&f.floor, "floor", false, "run bin/floor, the framework alone, instead of the provider, on objects written as the provider leaves them; reports memory only (docs/performance.md)")
 	flag.BoolVar(&f.keep, "keep", false, "keep each run's work directory (kubeconfig, provider log)")
 	flag.StringVar(&env, "provider-env", "", "extra environment for the provider, comma separated (for example GOGC=50)")
 	flag.Parse()
+	set := map[string]bool{}
+	flag.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if err := f.validate(set); err != nil {
+		fmt.Fprintf(os.Stderr, "bench: %v\n", err)
+		os.Exit(2)
+	}
 	if f.newBuckets < 0 {
 		f.newBuckets = f.n
+	}
+	if f.floor {
+		f.newBuckets, f.modes = 0, floorMode
 	}
 	if f.settle == 0 {
 		f.settle = f.poll
@@ -109,12 +127,12 @@ func main() {
 // bench runs each mode in turn, prints the report and, with --smoke,
 // fails on a broken bound.
 func bench(ctx context.Context, f flags, out io.Writer) error {
-	if _, err := os.Stat(f.root + "/bin/provider"); err != nil {
-		return errors.New("bin/provider is missing: run `make bench`, which builds it")
+	if _, err := os.Stat(f.binary()); err != nil {
+		return errors.Errorf("%s is missing: run `make bench`, which builds it (with -floor in BENCHFLAGS, bin/floor too)", f.binary())
 	}
 	var rs []*result
 	for _, m := range strings.Split(f.modes, ",") {
-		if m != "shared" && m != "naive" {
+		if !f.floor && m != "shared" && m != "naive" {
 			return errors.Errorf("unknown mode %q: use shared or naive", m)
 		}
 		fmt.Fprintf(out, "mode %s: N=%d, poll %s, max-reconcile-rate %d\n", m, f.n, f.poll, f.rate)

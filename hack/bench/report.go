@@ -58,6 +58,10 @@ type result struct {
 	runtimeEnd       goRuntime // the provider's Go runtime at the end of the window
 	gcsSteady        float64   // collections in the window
 
+	binary  int64                 // the size on disk of the program under test
+	sizes   map[string]objectSize // the objects at the end, by kind
+	watches map[string]float64    // the API server's open watches at the end, by resource
+
 	burst *burstResult // nil when the burst phase did not run
 }
 
@@ -137,7 +141,7 @@ func printReport(out io.Writer, rs []*result) {
 		fmt.Fprintln(w, strings.Join(cells, "\t"))
 	}
 	row("", func(r *result) string { return "mode " + r.mode })
-	for _, line := range lines() {
+	for _, line := range lines(len(rs) > 0 && rs[0].mode == floorMode) {
 		row(line.name, line.value)
 	}
 	_ = w.Flush()

@@ -44,6 +44,9 @@ type run struct {
 }
 
 func (r *run) mode() string {
+	if r.floor {
+		return floorMode
+	}
 	if r.naive {
 		return "naive"
 	}
@@ -57,6 +60,10 @@ func (r *run) execute(ctx context.Context) (*result, error) {
 		return nil, err
 	}
 	res := &result{mode: r.mode(), n: r.n, poll: r.poll, rate: r.rate, intervals: r.intervals, secrets: r.secrets, verify: r.verify}
+	var err error
+	if res.binary, err = r.binarySize(); err != nil {
+		return nil, err
+	}
 	if err := r.converge(ctx, res); err != nil {
 		return nil, err
 	}
@@ -67,6 +74,12 @@ func (r *run) execute(ctx context.Context) (*result, error) {
 		return nil, ctx.Err()
 	}
 	if err := r.steady(ctx, res); err != nil {
+		return nil, err
+	}
+	if res.sizes, err = objectSizes(ctx, r.kube); err != nil {
+		return nil, err
+	}
+	if res.watches, err = r.watches(ctx); err != nil {
 		return nil, err
 	}
 	if err := r.heapProfile(ctx); err != nil {
@@ -108,26 +121,20 @@ func (r *run) start(ctx context.Context) error {
 	return r.startProvider(ctx)
 }
 
-// startProvider runs bin/provider and waits until its three managed
-// resource controllers run.
+// startProvider runs bin/provider, or bin/floor with -floor, and waits
+// until its three managed resource controllers run.
 func (r *run) startProvider(ctx context.Context) error {
 	addr, err := testenv.FreeAddr()
 	if err != nil {
 		return err
 	}
-	args := []string{"--no-leader-election", "--poll=" + r.poll.String(), fmt.Sprintf("--max-reconcile-rate=%d", r.rate),
-		"--metrics-bind-address=" + addr, "--health-probe-bind-address=0", "--tier-verify-interval=" + r.verify.String()}
-	if r.naive {
-		args = append(args, "--naive-tier-list")
-	}
 	if r.pprof {
 		if r.pprofAddr, err = testenv.FreeAddr(); err != nil {
 			return err
 		}
-		args = append(args, "--pprof-bind-address="+r.pprofAddr)
 	}
 	env := append([]string{"KUBECONFIG=" + r.cp.Kubeconfig}, r.providerEnv...)
-	if r.provider, err = testenv.Spawn(r.dir, "provider", env, filepath.Join(r.root, "bin", "provider"), args...); err != nil {
+	if r.provider, err = testenv.Spawn(r.dir, filepath.Base(r.binary()), env, r.binary(), r.args(r.naive, addr, r.pprofAddr)...); err != nil {
 		return err
 	}
 	go r.rss.run(r.provider.Pid(), r.stop)
@@ -153,7 +160,7 @@ func (r *run) waitControllers(ctx context.Context) error {
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
-	return errors.New("the provider's controllers did not start within a minute; see " + filepath.Join(r.dir, "provider.log"))
+	return errors.New("the controllers did not start within a minute; see " + filepath.Join(r.dir, filepath.Base(r.binary())+".log"))
 }
 
 // running reports whether the metrics show the three managed resource
@@ -169,20 +176,19 @@ func running(s samples) bool {
 }
 
 // createAll creates the n Tiers, Buckets and BucketLifecycles with 16
-// concurrent clients, in the order a Tenant of each index would.
+// concurrent clients, in the order a Tenant of each index would (r.creator).
 func (r *run) createAll(ctx context.Context) error {
+	create := r.creator()
 	idx := make(chan int)
 	errs := make(chan error, 1)
 	var wg sync.WaitGroup
 	for range 16 {
 		wg.Go(func() {
 			for i := range idx {
-				for _, o := range resources(r.world, i) {
-					if err := r.kube.Create(ctx, o); err != nil {
-						select {
-						case errs <- errors.Wrapf(err, "cannot create %s", o.GetName()):
-						default:
-						}
+				if err := create(ctx, i); err != nil {
+					select {
+					case errs <- err:
+					default:
 					}
 				}
 			}
