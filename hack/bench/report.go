@@ -107,11 +107,15 @@ func (r *result) problems() []string {
 func mib(b float64) string { return fmt.Sprintf("%.1f MiB", b/(1<<20)) }
 
 // routes renders counts as "route=n, ..." sorted by route.
-func routes(counts map[string]int) string {
+func routes(counts map[string]int) string { return joinSorted(counts, "%s=%d") }
+
+// joinSorted renders the positive values of m, each as format of its key
+// and value, sorted by key and comma separated; "none" when there are none.
+func joinSorted[V int | float64](m map[string]V, format string) string {
 	var parts []string
-	for _, k := range slices.Sorted(maps.Keys(counts)) {
-		if counts[k] > 0 {
-			parts = append(parts, fmt.Sprintf("%s=%d", k, counts[k]))
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if m[k] > 0 {
+			parts = append(parts, fmt.Sprintf(format, k, m[k]))
 		}
 	}
 	if len(parts) == 0 {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -144,15 +142,4 @@ func (r *run) watches(ctx context.Context) (map[string]float64, error) {
 }
 
 // watchesLine renders watches by resource, sorted.
-func watchesLine(w map[string]float64) string {
-	parts := make([]string, 0, len(w))
-	for _, k := range slices.Sorted(maps.Keys(w)) {
-		if w[k] > 0 {
-			parts = append(parts, fmt.Sprintf("%s %.0f", k, w[k]))
-		}
-	}
-	if len(parts) == 0 {
-		return "none"
-	}
-	return strings.Join(parts, ", ")
-}
+func watchesLine(w map[string]float64) string { return joinSorted(w, "%s %.0f") }

@@ -15,11 +15,7 @@ import (
 // documented returns the rows of the Series table of docs/metrics.md.
 func documented(t *testing.T) []Serie {
 	t.Helper()
-	b, err := os.ReadFile("../../docs/metrics.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, table, ok := strings.Cut(string(b), "\n## Series\n")
+	_, table, ok := strings.Cut(metricsDoc(t), "\n## Series\n")
 	if !ok {
 		t.Fatal("docs/metrics.md has no Series section")
 	}
@@ -52,11 +48,7 @@ func TestDocumentedSeries(t *testing.T) {
 // "`operation` is one of" item, sorted.
 func documentedOperations(t *testing.T) []string {
 	t.Helper()
-	b, err := os.ReadFile("../../docs/metrics.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, item, ok := strings.Cut(string(b), "\n- `operation` is one of ")
+	_, item, ok := strings.Cut(metricsDoc(t), "\n- `operation` is one of ")
 	if !ok {
 		t.Fatal("docs/metrics.md has no \"- `operation` is one of\" item")
 	}
@@ -75,4 +67,14 @@ func TestDocumentedOperations(t *testing.T) {
 	if diff := cmp.Diff(want, documentedOperations(t)); diff != "" {
 		t.Errorf("docs/metrics.md's operation labels differ from rustfs.Operations() (-client +doc):\n%s", diff)
 	}
+}
+
+// metricsDoc returns the text of docs/metrics.md.
+func metricsDoc(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../../docs/metrics.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
