@@ -69,11 +69,17 @@ func (w *world) recordIntent(o managedObject, like *v1alpha1.Custody) {
 	}
 }
 
-// unpause lets the provider reconcile o.
-func (w *world) unpause(o managedObject) {
+// pause stops the provider from reconciling o.
+func (w *world) pause(o managedObject) { w.setPaused(o, `"true"`) }
+
+// unpause removes o's pause annotation, so the provider reconciles it again.
+func (w *world) unpause(o managedObject) { w.setPaused(o, "null") }
+
+// setPaused sets o's pause annotation to the JSON value v (null removes it).
+func (w *world) setPaused(o managedObject, v string) {
 	w.t.Helper()
-	patch := []byte(`{"metadata":{"annotations":{"` + meta.AnnotationKeyReconciliationPaused + `":null}}}`)
+	patch := []byte(`{"metadata":{"annotations":{"` + meta.AnnotationKeyReconciliationPaused + `":` + v + `}}}`)
 	if err := env.Client.Patch(w.ctx, o, client.RawPatch(types.MergePatchType, patch)); err != nil {
-		w.t.Fatalf("cannot unpause %s: %v", o.GetName(), err)
+		w.t.Fatalf("cannot set the pause annotation of %s to %s: %v", o.GetName(), v, err)
 	}
 }

@@ -10,10 +10,7 @@ import (
 	"github.com/onsi/gomega"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/types"
-	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
@@ -130,15 +127,6 @@ func TestTenancyPausedResourceKeepsNoNameOfANewNamespace(t *testing.T) {
 	}
 	if !tn.local.HasBucket(late + "-data") {
 		t.Errorf("want bucket %s kept in RustFS", late+"-data")
-	}
-}
-
-// pause stops the provider from reconciling o.
-func (w *world) pause(o managedObject) {
-	w.t.Helper()
-	patch := []byte(`{"metadata":{"annotations":{"` + meta.AnnotationKeyReconciliationPaused + `":"true"}}}`)
-	if err := env.Client.Patch(w.ctx, o, client.RawPatch(types.MergePatchType, patch)); err != nil {
-		w.t.Fatalf("cannot pause %s: %v", o.GetName(), err)
 	}
 }
 

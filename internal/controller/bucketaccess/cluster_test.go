@@ -76,13 +76,7 @@ func (c *cluster) bucket(ns, name string) {
 	c.t.Helper()
 	b := bucketObject(ns, name, name, c.config)
 	c.create(b)
-	c.g.Eventually(func() string {
-		got := &v1alpha1.Bucket{}
-		if err := env.Client.Get(ctx(c.t), client.ObjectKeyFromObject(b), got); err != nil {
-			return err.Error()
-		}
-		return string(got.GetCondition(xpv2.TypeReady).Status)
-	}, 20*time.Second, 50*time.Millisecond).Should(gomega.Equal("True"), "Bucket %s/%s Ready", ns, name)
+	c.waitBucket(b, "True/Available")
 }
 
 // access creates a BucketAccess in ns through the cluster's config.

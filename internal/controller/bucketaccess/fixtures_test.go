@@ -114,7 +114,9 @@ func code(err error) string {
 }
 
 // condition returns condition ct of cr as "Status/Reason".
-func condition(cr *v1alpha1.BucketAccess, ct xpv2.ConditionType) string {
+func condition(cr interface {
+	GetCondition(xpv2.ConditionType) xpv2.Condition
+}, ct xpv2.ConditionType) string {
 	c := cr.GetCondition(ct)
 	return string(c.Status) + "/" + string(c.Reason)
 }

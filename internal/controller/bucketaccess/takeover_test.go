@@ -82,8 +82,7 @@ func (c *cluster) bucketCondition(b *v1alpha1.Bucket) string {
 	if err := env.Client.Get(ctx(c.t), clientKey(b), got); err != nil {
 		c.t.Fatal(err)
 	}
-	r := got.GetCondition(xpv2.TypeReady)
-	return string(r.Status) + "/" + string(r.Reason)
+	return condition(got, xpv2.TypeReady)
 }
 
 // waitBucket waits for b's Ready condition to read want.
