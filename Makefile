@@ -32,12 +32,13 @@ export GONOSUMDB := github.com/crossplane/crossplane-tools
 help: ## Show this help.
 	@awk 'BEGIN {FS = ":.*##"} /^[a-zA-Z_-]+:.*##/ {printf "  \033[36m%-12s\033[0m %s\n", $$1, $$2} /^##@/ {printf "\n%s\n", substr($$0, 5)}' $(MAKEFILE_LIST)
 
-generate: ## Generate deepcopy, method sets, reference resolvers, CRDs and the Tenant XRDs.
+generate: ## Generate deepcopy, method sets, reference resolvers, CRDs, the Tenant XRDs and the Dockerfiles of cluster/images.
 	$(GO) generate -tags generate ./apis/... ./internal/function/...
+	cd $(XPKGTOOL) && $(GO) run . dockerfiles -root $(CURDIR)
 
 check-diff: generate ## Fail if generated files are not committed.
-	@changed=$$(git status --porcelain -- apis package); \
-	if [ -n "$$changed" ]; then echo "generated files differ from the commit:"; echo "$$changed"; git --no-pager diff --stat -- apis package; exit 1; fi
+	@changed=$$(git status --porcelain -- apis package cluster); \
+	if [ -n "$$changed" ]; then echo "generated files differ from the commit:"; echo "$$changed"; git --no-pager diff --stat -- apis package cluster; exit 1; fi
 
 lint: ## gofmt, go vet, staticcheck, the house-style limits (hack/stylecheck), and every citation resolving inside the repository (hack/citecheck).
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \

@@ -22,7 +22,9 @@
 # binary (CGO_ENABLED=0, -trimpath, -tags grpcnotrace as the Makefile's
 # BUILDFLAGS, fixed ldflags), the CA bundle, a nonroot user (65532) and the
 # entrypoint, with fixed timestamps, owners and modes and sorted entries: the
-# same inputs give the same digests.
+# same inputs give the same digests. What each image holds (command, ports,
+# labels) is set in hack/tools/xpkgtool/runtimes.go, which the Dockerfiles in
+# cluster/images are generated from too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,28 +38,16 @@ cd "$(dirname "$0")/.."
 
 out=$(mkdir -p "$OUT" && cd "$OUT" && pwd)
 tool=$out/bin/xpkgtool
-module=github.com/crossplane-contrib/provider-rustfs
-labels=(--label "org.opencontainers.image.version=$VERSION" --label "org.opencontainers.image.licenses=Apache-2.0"
-	--label "org.opencontainers.image.source=https://$module")
 
-# binary <cmd> <os_arch>: a static build of ./cmd/<cmd> for one platform.
-binary() {
-	local bin=$out/bin/$2/$1
-	CGO_ENABLED=0 GOOS=${2%_*} GOARCH=${2#*_} go build -trimpath -tags grpcnotrace \
-		-ldflags "-s -w -X $module/internal/version.Version=$VERSION" -o "$bin" "./cmd/$1"
-	echo "$bin"
-}
-
-# image <cmd> <package> <os_arch> <port>...: the runtime image tarball.
+# image <package> <os_arch>: build the static binary and the runtime image
+# tarball of a package for one platform; print the tarball's path.
 image() {
-	local cmd=$1 pkg=$2 platform=$3 ports=()
-	shift 3
-	for p in "$@"; do ports+=(--port "$p"); done
-	local tar=$out/images/$pkg-$VERSION-$platform.tar
-	echo "image $pkg $platform: $("$tool" image --binary "$(binary "$cmd" "$platform")" --name "$cmd" \
-		--os "${platform%_*}" --arch "${platform#*_}" --epoch "$SOURCE_DATE_EPOCH" --ca-certs "$CA_CERTS" \
-		"${ports[@]}" "${labels[@]}" --label "org.opencontainers.image.title=$pkg" \
-		--tag "$pkg:$VERSION" -o "$tar")" >&2
+	local pkg=$1 platform=$2
+	local bin=$out/bin/$platform/$pkg tar=$out/images/$pkg-$VERSION-$platform.tar
+	local target=(--runtime "$pkg" --version "$VERSION" --os "${platform%_*}" --arch "${platform#*_}")
+	"$tool" binary "${target[@]}" -o "$bin"
+	echo "image $pkg $platform: $("$tool" image "${target[@]}" --binary "$bin" --epoch "$SOURCE_DATE_EPOCH" \
+		--ca-certs "$CA_CERTS" --tag "$pkg:$VERSION" -o "$tar")" >&2
 	echo "$tar"
 }
 
@@ -93,8 +83,8 @@ build() {
 	rm "$cdir/examples/tenant/functions.yaml" # render-only: a Function for crossplane composition render
 	"$tool" configure --dir "$cdir/package" --registry "$REGISTRY" --version "$VERSION"
 	for platform in $PLATFORMS; do
-		xpkg "$pdir" "$out/xpkg/$p-$VERSION-$platform.xpkg" "$(image provider "$p" "$platform" 8080 8081)"
-		xpkg "$fdir" "$out/xpkg/$f-$VERSION-$platform.xpkg" "$(image function "$f" "$platform" 9443 8080)"
+		xpkg "$pdir" "$out/xpkg/$p-$VERSION-$platform.xpkg" "$(image "$p" "$platform")"
+		xpkg "$fdir" "$out/xpkg/$f-$VERSION-$platform.xpkg" "$(image "$f" "$platform")"
 	done
 	xpkg "$cdir" "$out/xpkg/$c-$VERSION.xpkg"
 	cp -R examples/install "$out/install"

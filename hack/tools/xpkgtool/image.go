@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/google/go-containerregistry/pkg/name"
@@ -24,7 +22,7 @@ const binDir = "usr/local/bin"
 type imageSpec struct {
 	Binary  string            // the static binary
 	Name    string            // installed as /usr/local/bin/<Name>
-	CACerts string            // PEM bundle, installed as /etc/ssl/certs/ca-certificates.crt
+	CACerts string            // PEM bundle, installed as /etc/ssl/certs/ca-certificates.crt (caBundle)
 	OS      string            // GOOS of the binary
 	Arch    string            // GOARCH of the binary
 	Epoch   int64             // every timestamp, in seconds since 1970 (SOURCE_DATE_EPOCH)
@@ -79,7 +77,7 @@ func runConfig(s imageSpec) v1.Config {
 		WorkingDir: "/",
 		Env: []string{
 			"PATH=/usr/local/bin:/usr/bin:/bin",
-			"SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt",
+			"SSL_CERT_FILE=/" + caBundle,
 		},
 		Labels: s.Labels,
 	}
@@ -92,38 +90,35 @@ func runConfig(s imageSpec) v1.Config {
 	return c
 }
 
-// runImage is `xpkgtool image`: it builds an image and writes it as a
-// tarball that `crossplane xpkg build --embed-runtime-image-tarball` reads,
-// then prints the image's digest.
+// runImage is `xpkgtool image`: it builds the runtime image of a package
+// (runtimes.go: name, ports, labels) and writes it as a tarball that
+// `crossplane xpkg build --embed-runtime-image-tarball` reads, then prints
+// the image's digest.
 func runImage(args []string) error {
-	var s imageSpec
-	var tag, out string
-	var ports, labels list
+	var pkg, binary, version, goos, goarch, caCerts, tag, out string
+	var epoch int64
 	fs := flag.NewFlagSet("image", flag.ContinueOnError)
-	fs.StringVar(&s.Binary, "binary", "", "the static binary to install")
-	fs.StringVar(&s.Name, "name", "", "installed as /usr/local/bin/NAME, the entrypoint (default: the binary's file name)")
-	fs.StringVar(&s.CACerts, "ca-certs", "/etc/ssl/certs/ca-certificates.crt", "PEM CA bundle to install")
-	fs.StringVar(&s.OS, "os", "linux", "operating system of the binary")
-	fs.StringVar(&s.Arch, "arch", "amd64", "architecture of the binary")
-	fs.Int64Var(&s.Epoch, "epoch", 0, "every timestamp, in seconds since 1970 (SOURCE_DATE_EPOCH)")
-	fs.Var(&ports, "port", "an exposed TCP port (repeatable)")
-	fs.Var(&labels, "label", "an image label KEY=VALUE (repeatable)")
+	fs.StringVar(&pkg, "runtime", "", "the package whose runtime image to build, e.g. provider-rustfs")
+	fs.StringVar(&binary, "binary", "", "the static binary to install (xpkgtool binary)")
+	fs.StringVar(&version, "version", "", "the version of the image label")
+	fs.StringVar(&caCerts, "ca-certs", defaultCACerts, "PEM CA bundle to install")
+	fs.StringVar(&goos, "os", "linux", "operating system of the binary")
+	fs.StringVar(&goarch, "arch", "amd64", "architecture of the binary")
+	fs.Int64Var(&epoch, "epoch", 0, "every timestamp, in seconds since 1970 (SOURCE_DATE_EPOCH)")
 	fs.StringVar(&tag, "tag", "runtime:latest", "the tag recorded in the tarball (not part of the digest)")
 	fs.StringVar(&out, "o", "", "the image tarball to write")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if s.Binary == "" || out == "" {
-		return fmt.Errorf("--binary and -o are required")
+	if pkg == "" || binary == "" || version == "" || out == "" {
+		return fmt.Errorf("--runtime, --binary, --version and -o are required")
 	}
-	if s.Name == "" {
-		s.Name = filepath.Base(s.Binary)
-	}
-	s.Ports = ports
-	var err error
-	if s.Labels, err = labels.pairs(); err != nil {
+	r, err := runtimeNamed(pkg)
+	if err != nil {
 		return err
 	}
+	s := r.spec(version, goos, goarch, binary, caCerts)
+	s.Epoch = epoch
 	return writeImage(s, tag, out)
 }
 
@@ -146,26 +141,4 @@ func writeImage(s imageSpec, tag, out string) error {
 	}
 	fmt.Println(d)
 	return nil
-}
-
-// A list is a repeatable string flag.
-type list []string
-
-func (l *list) String() string     { return strings.Join(*l, ",") }
-func (l *list) Set(v string) error { *l = append(*l, v); return nil }
-
-// pairs reads KEY=VALUE items.
-func (l list) pairs() (map[string]string, error) {
-	if len(l) == 0 {
-		return nil, nil
-	}
-	m := map[string]string{}
-	for _, kv := range l {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok || k == "" {
-			return nil, fmt.Errorf("label %q is not KEY=VALUE", kv)
-		}
-		m[k] = v
-	}
-	return m, nil
 }

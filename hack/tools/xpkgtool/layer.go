@@ -20,6 +20,14 @@ const (
 	nonrootName = "nonroot"
 )
 
+// caBundle is where every image holds its CA bundle, and defaultCACerts
+// the bundle make xpkg puts there: Debian's ca-certificates, at the same
+// path on the build host (and in the Go image the Dockerfiles build in).
+const (
+	caBundle       = "etc/ssl/certs/ca-certificates.crt"
+	defaultCACerts = "/" + caBundle
+)
+
 // An entry is one file or directory of a layer. Everything a tar header
 // could take from the host (owner names, times, modes) is fixed here.
 type entry struct {
@@ -38,9 +46,8 @@ func file(path string, mode int64, data []byte) entry {
 	return entry{path: path, mode: mode, data: data}
 }
 
-// baseEntries are the files every image holds besides its binary: the
-// users and groups, a resolver order that honours /etc/hosts, the CA
-// bundle read from caCerts, and the usual directories.
+// baseEntries are the files every image holds besides its binary (see
+// rootEntries), with the CA bundle read from caCerts.
 func baseEntries(caCerts string) ([]entry, error) {
 	ca, err := os.ReadFile(caCerts)
 	if err != nil {
@@ -49,6 +56,13 @@ func baseEntries(caCerts string) ([]entry, error) {
 	if !bytes.Contains(ca, []byte("-----BEGIN CERTIFICATE-----")) {
 		return nil, fmt.Errorf("%s holds no PEM certificate", caCerts)
 	}
+	return rootEntries(ca), nil
+}
+
+// rootEntries are the files every image holds besides its binary: the
+// users and groups, a resolver order that honours /etc/hosts, the CA
+// bundle ca, and the usual directories.
+func rootEntries(ca []byte) []entry {
 	passwd := fmt.Sprintf("root:x:0:0:root:/root:/sbin/nologin\n%s:x:%d:%d:%s:/home/%s:/sbin/nologin\n",
 		nonrootName, nonrootID, nonrootID, nonrootName, nonrootName)
 	group := fmt.Sprintf("root:x:0:\n%s:x:%d:\n", nonrootName, nonrootID)
@@ -59,14 +73,14 @@ func baseEntries(caCerts string) ([]entry, error) {
 		file("etc/passwd", 0o644, []byte(passwd)),
 		dir("etc/ssl", 0o755, 0),
 		dir("etc/ssl/certs", 0o755, 0),
-		file("etc/ssl/certs/ca-certificates.crt", 0o644, ca),
+		file(caBundle, 0o644, ca),
 		dir("home", 0o755, 0),
 		dir("home/"+nonrootName, 0o700, nonrootID),
 		dir("tmp", 0o1777, 0),
 		dir("usr", 0o755, 0),
 		dir("usr/local", 0o755, 0),
-		dir("usr/local/bin", 0o755, 0),
-	}, nil
+		dir(binDir, 0o755, 0),
+	}
 }
 
 // layer writes entries, sorted by path, into a gzip-compressed layer whose
