@@ -23,30 +23,38 @@ func buildTags(t *testing.T) string {
 }
 
 // TestEveryBuildUsesTheTags checks that each go build of a shipped binary,
-// in the Makefile and in hack/xpkg.sh (the images), uses the same tags, so
-// that what make bench measures is what the packages ship.
+// in the Makefile, in hack/tools/xpkgtool/runtimes.go (the go build make
+// xpkg runs for the images) and in the Dockerfiles generated from it,
+// uses the same tags, so that what make bench measures is what the
+// packages ship.
 func TestEveryBuildUsesTheTags(t *testing.T) {
 	tags := buildTags(t)
-	for file, want := range map[string]string{
-		"../../Makefile":     "$(BUILDFLAGS)",
-		"../../hack/xpkg.sh": "-tags " + tags,
-	} {
+	cases := map[string]struct {
+		build string // what marks a line that builds a shipped binary
+		want  string
+	}{
+		"../../Makefile":                                         {build: "CGO_ENABLED=0 $(GO) build ", want: "$(BUILDFLAGS)"},
+		"../../hack/tools/xpkgtool/runtimes.go":                  {build: `"build", `, want: `"-tags", "` + tags + `"`},
+		"../../cluster/images/provider-rustfs/Dockerfile":        {build: " go build ", want: "-tags " + tags + " "},
+		"../../cluster/images/function-rustfs-tenant/Dockerfile": {build: " go build ", want: "-tags " + tags + " "},
+	}
+	for file, tc := range cases {
 		b, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
 		builds := 0
 		for _, line := range strings.Split(string(b), "\n") {
-			if !strings.Contains(line, "CGO_ENABLED=0") || !strings.Contains(line, " build ") {
+			if !strings.Contains(line, tc.build) {
 				continue
 			}
 			builds++
-			if !strings.Contains(line, want) {
-				t.Errorf("%s builds without %s: %s", file, want, strings.TrimSpace(line))
+			if !strings.Contains(line, tc.want) {
+				t.Errorf("%s builds without %s: %s", file, tc.want, strings.TrimSpace(line))
 			}
 		}
 		if builds == 0 {
-			t.Errorf("%s: no CGO_ENABLED=0 go build line found", file)
+			t.Errorf("%s: no line with %q found", file, tc.build)
 		}
 	}
 }
