@@ -84,7 +84,8 @@ func TestTierTypesEncodeAsWire(t *testing.T) {
 // list back with their secrets redacted; a gcs tier's credentials JSON is
 // rotated as base64 creds on GA and through accessKey on rc (§5), which
 // EditTierGCSCredentials tells apart by rc's TierMissingCredentials. GA
-// adds these types only where their backends find the probe object (§4.3).
+// adds these types only where their backends find the probe object
+// (docs/rustfs-wire.md §4.3).
 func TestNewTierTypesRoundTrip(t *testing.T) {
 	for name, mode := range modes {
 		t.Run(name, func(t *testing.T) {
