@@ -21,16 +21,16 @@ func TestTierTypeAdmission(t *testing.T) {
 		params map[string]any
 		want   string
 	}{
-		"Azure": {reason: "An Azure tier takes account name and key from the Secret's two keys.",
-			params: map[string]any{"type": "Azure", "endpoint": "https://acct.blob.core.windows.net", "credentialsSecretRef": map[string]any{"name": "c", "accessKeyKey": "accountname", "secretKeyKey": "accountkey"}}},
+		"Azure": {reason: "An Azure tier takes the S3 keys of its endpoint from the Secret's two keys.",
+			params: map[string]any{"type": "Azure", "endpoint": "https://s3.azure-gateway.example.com", "credentialsSecretRef": map[string]any{"name": "c", "accessKeyKey": "ak", "secretKeyKey": "sk"}}},
 		"AzureStorageClass": {reason: "RustFS refuses storageClass for Azure.",
-			params: map[string]any{"type": "Azure", "endpoint": "https://acct.blob.core.windows.net", "storageClass": "Cool"},
+			params: map[string]any{"type": "Azure", "endpoint": "https://s3.azure-gateway.example.com", "storageClass": "Cool"},
 			want:   "storageClass is the remote storage class of an S3 tier"},
-		"GCS": {reason: "A GCS tier reads a service account JSON key.",
-			params: map[string]any{"type": "GCS", "endpoint": "https://storage.googleapis.com", "credentialsSecretRef": map[string]any{"name": "c", "serviceAccountKey": "key.json"}}},
-		"ServiceAccountKeyForS3": {reason: "Only GCS reads a service account key.",
-			params: map[string]any{"type": "S3", "endpoint": "https://s3.amazonaws.com", "credentialsSecretRef": map[string]any{"name": "c", "serviceAccountKey": "key.json"}},
-			want:   "credentialsSecretRef.serviceAccountKey is for a GCS tier"},
+		"GCS": {reason: "A GCS tier reads a Google authorized-user JSON.",
+			params: map[string]any{"type": "GCS", "endpoint": "https://storage.googleapis.com", "credentialsSecretRef": map[string]any{"name": "c", "authorizedUserKey": "key.json"}}},
+		"AuthorizedUserKeyForS3": {reason: "Only GCS reads an authorized-user JSON.",
+			params: map[string]any{"type": "S3", "endpoint": "https://s3.amazonaws.com", "credentialsSecretRef": map[string]any{"name": "c", "authorizedUserKey": "key.json"}},
+			want:   "credentialsSecretRef.authorizedUserKey is for a GCS tier"},
 		"Wasabi": {reason: "A Wasabi tier names its region and no endpoint.",
 			params: map[string]any{"type": "Wasabi", "region": "eu-central-1"}},
 		"WasabiWithEndpoint": {reason: "RustFS derives a Wasabi endpoint from the region.",
@@ -54,6 +54,37 @@ func TestTierTypeAdmission(t *testing.T) {
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			wantAdmission(t, createTier(name, keys, tc.params), tc.want)
+		})
+	}
+}
+
+// RustFS's azure backend is an S3 client (SigV4, bucket as a virtual
+// host), so an Azure Storage endpoint is refused at admission
+// (docs/rustfs-wire.md §2).
+func TestAzureTierEndpointAdmission(t *testing.T) {
+	testenv.Skip(t)
+	const refused = "endpoint of an Azure tier must be an S3-compatible endpoint"
+	cases := map[string]struct {
+		reason string
+		params map[string]any
+		want   string
+	}{
+		"AzureBlobEndpoint": {reason: "An Azure Blob endpoint does not speak S3.",
+			params: map[string]any{"type": "Azure", "endpoint": "https://acct.blob.core.windows.net"}, want: refused},
+		"AzureBlobEndpointUpperCase": {reason: "Host names compare case-insensitively.",
+			params: map[string]any{"type": "Azure", "endpoint": "https://ACCT.BLOB.CORE.WINDOWS.NET/"}, want: refused},
+		"AzureSovereignCloud": {reason: "Azure China's storage endpoints are Azure Storage too.",
+			params: map[string]any{"type": "Azure", "endpoint": "https://acct.blob.core.chinacloudapi.cn:443/x"}, want: refused},
+		"AzureS3Endpoint": {reason: "An S3-compatible endpoint is what an Azure tier needs.",
+			params: map[string]any{"type": "Azure", "endpoint": "https://s3.azure-gateway.example.com"}},
+		"LookalikeHost": {reason: "Only the Azure Storage domain itself is refused.",
+			params: map[string]any{"type": "Azure", "endpoint": "https://core.windows.net.example.com"}},
+		"BlobEndpointForS3": {reason: "The rule is for Azure tiers only.",
+			params: map[string]any{"type": "S3", "endpoint": "https://acct.blob.core.windows.net"}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			wantAdmission(t, createTier("az-"+name, map[string]any{"name": "creds"}, tc.params), tc.want)
 		})
 	}
 }

@@ -25,14 +25,16 @@ const (
 	TierTypeWasabi      TierType = "Wasabi"
 )
 
-// DefaultServiceAccountKey is the Secret key a GCS tier reads its service
-// account JSON from when credentialsSecretRef.serviceAccountKey is not set.
-const DefaultServiceAccountKey = "credentials.json"
+// DefaultAuthorizedUserKey is the Secret key a GCS tier reads its Google
+// authorized-user JSON from when credentialsSecretRef.authorizedUserKey is
+// not set.
+const DefaultAuthorizedUserKey = "credentials.json"
 
 // A TierSecretReference names the Secret, in the Tier's namespace, that
-// holds the remote storage credentials: an access key and a secret key
-// (for Azure the storage account name and the account key), or for GCS a
-// service account JSON key.
+// holds the remote storage credentials: the access key and secret key of
+// the S3 API of the remote (Azure included: RustFS reaches an Azure tier
+// over S3, docs/rustfs-wire.md §2), or for GCS a Google OAuth
+// authorized-user JSON.
 type TierSecretReference struct {
 	// Name of the Secret.
 	// +kubebuilder:validation:MinLength=1
@@ -41,14 +43,21 @@ type TierSecretReference struct {
 
 	CredentialKeys `json:",inline"`
 
-	// ServiceAccountKey is the Secret key holding a GCS tier's service
-	// account JSON key (a JSON object whose "type" is "service_account").
+	// AuthorizedUserKey is the Secret key holding a GCS tier's Google OAuth
+	// authorized-user JSON: an object with the strings type, client_id,
+	// client_secret and refresh_token, as `gcloud auth
+	// application-default login` writes it. RustFS builds its Google
+	// credentials from that and refuses a service-account key, which has
+	// no client_secret or refresh_token. RustFS 1.0.0-rc adds and rotates
+	// such a tier; RustFS 1.0.x refuses every GCS tier (its credential
+	// check wants a service account, its GCS backend an authorized user,
+	// and the backend cannot find the probe object every add writes).
 	// GCS type only; default credentials.json. The other types read
 	// accessKeyKey and secretKeyKey.
 	// +kubebuilder:validation:MinLength=1
 	// +kubebuilder:validation:MaxLength=253
 	// +optional
-	ServiceAccountKey string `json:"serviceAccountKey,omitempty"`
+	AuthorizedUserKey string `json:"authorizedUserKey,omitempty"`
 }
 
 // TierParameters are the settings of a RustFS remote tier.
@@ -56,11 +65,18 @@ type TierSecretReference struct {
 // +kubebuilder:validation:XValidation:rule="self.type == 'Wasabi' || (has(self.endpoint) && size(self.endpoint) > 0)",message="endpoint is required: the URL of the remote storage (only a Wasabi tier derives it from region)"
 // +kubebuilder:validation:XValidation:rule="self.type != 'Wasabi' || !has(self.endpoint) || size(self.endpoint) == 0",message="endpoint must not be set for a Wasabi tier: RustFS derives it from region (https://s3.<region>.wasabisys.com, or https://s3.wasabisys.com for us-east-1)"
 // +kubebuilder:validation:XValidation:rule="self.type != 'Wasabi' || (has(self.region) && self.region.matches('^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$'))",message="region is required for a Wasabi tier, for example us-east-1: RustFS derives the endpoint from it; use lower-case letters, digits and '-'"
-// +kubebuilder:validation:XValidation:rule="self.type == 'GCS' || !has(self.credentialsSecretRef.serviceAccountKey)",message="credentialsSecretRef.serviceAccountKey is for a GCS tier, whose credentials are a service account JSON key; other types read accessKeyKey and secretKeyKey"
+// +kubebuilder:validation:XValidation:rule="self.type == 'GCS' || !has(self.credentialsSecretRef.authorizedUserKey)",message="credentialsSecretRef.authorizedUserKey is for a GCS tier, whose credentials are a Google authorized-user JSON; other types read accessKeyKey and secretKeyKey"
+// +kubebuilder:validation:XValidation:rule="self.type != 'Azure' || !has(self.endpoint) || !self.endpoint.matches('^(?i)[a-z][a-z0-9+.-]*://[^/?#]*[.]core[.](windows[.]net|chinacloudapi[.]cn|usgovcloudapi[.]net)[.]?(:[0-9]*)?([/?#].*)?$')",message="endpoint of an Azure tier must be an S3-compatible endpoint: RustFS reaches Azure tiers over the S3 API (SigV4, bucket as a virtual host), which Azure Storage endpoints (*.core.windows.net) do not speak; put an S3 gateway in front of the storage account and name it here"
 type TierParameters struct {
 	// Name of the tier in RustFS. Bucket lifecycle transitions name it as
-	// their StorageClass. It is used as a raw URL path segment by RustFS's
-	// admin API, so only A-Z, 0-9, '_', '-' and '.' are allowed.
+	// their StorageClass. RustFS itself accepts any name that upper-casing
+	// leaves unchanged, non-ASCII included, but its credential-edit and
+	// remove routes match the name against the request path without
+	// percent-decoding it: a name with a character that a URL path must
+	// percent-encode (any non-ASCII letter, a space, '/', '%', …) could be
+	// added but never rotated (edit answers TierNotFound) nor removed
+	// (remove answers success and removes nothing). So only A-Z, 0-9, '_',
+	// '-' and '.' are allowed (docs/rustfs-wire.md §3.4).
 	// +kubebuilder:validation:MinLength=1
 	// +kubebuilder:validation:MaxLength=64
 	// +kubebuilder:validation:XValidation:rule="self.matches('^[A-Z0-9_.-]+$')",message="name may contain only A-Z, 0-9, '_', '-' and '.': RustFS requires uppercase tier names, and uses the name as a raw URL path segment when rotating credentials, so characters that need percent-encoding would make the tier impossible to edit"
@@ -75,6 +91,13 @@ type TierParameters struct {
 	// Endpoint is the URL of the remote storage, for example
 	// https://s3.amazonaws.com or https://storage.googleapis.com. Required
 	// for every type but Wasabi, whose endpoint RustFS derives from region.
+	// An Azure tier's endpoint is an S3-compatible endpoint that serves
+	// buckets as virtual hosts (<bucket>.<host>): RustFS's azure backend is
+	// an S3 client, so an Azure Storage endpoint (*.blob.core.windows.net)
+	// does not work. RustFS refuses endpoints whose host is localhost or a
+	// loopback, private, link-local, unspecified or metadata IP address in
+	// any notation (2130706433 is 127.0.0.1): 1.0.0-rc for S3 and Wasabi,
+	// 1.0.x for every type; use a host name.
 	// +kubebuilder:validation:MaxLength=2048
 	// +kubebuilder:validation:XValidation:rule="isURL(self) && url(self).getScheme() in ['http', 'https'] && size(url(self).getHostname()) > 0",message="endpoint must be an http:// or https:// URL with a host, for example https://s3.example.com"
 	// +kubebuilder:validation:XValidation:rule="!self.contains('@') && !self.contains('?') && !self.contains('#')",message="endpoint must not contain user info (user:password@), a query or a fragment: RustFS would store it in the tier and list it; put the keys in the Secret",reason=FieldValueForbidden
@@ -86,7 +109,9 @@ type TierParameters struct {
 	// +kubebuilder:validation:MaxLength=255
 	Bucket string `json:"bucket"`
 
-	// Prefix within the remote bucket.
+	// Prefix within the remote bucket. RustFS trims '/' on both sides for
+	// S3 and Wasabi, and one trailing '/' for the other types, so
+	// prefixes that trim equally are the same prefix.
 	// +kubebuilder:validation:MaxLength=1024
 	// +optional
 	Prefix string `json:"prefix,omitempty"`
@@ -97,15 +122,16 @@ type TierParameters struct {
 	Region string `json:"region,omitempty"`
 
 	// StorageClass is the remote storage class objects are written with.
-	// S3 type only.
+	// S3 type only: the S3 backend is the one that uses it.
 	// +kubebuilder:validation:MaxLength=64
 	// +optional
 	StorageClass string `json:"storageClass,omitempty"`
 
 	// CredentialsSecretRef names the Secret holding the remote storage
-	// credentials: access and secret keys (Azure: account name and account
-	// key), or GCS's service account JSON. A change of the Secret rotates
-	// the tier's credentials in RustFS.
+	// credentials: the S3 access and secret keys of the remote (for Azure
+	// those of its S3-compatible endpoint, not a storage account key), or
+	// GCS's Google authorized-user JSON. A change of the Secret rotates the
+	// tier's credentials in RustFS.
 	CredentialsSecretRef TierSecretReference `json:"credentialsSecretRef"`
 
 	// Force registers the tier even if the remote prefix already holds

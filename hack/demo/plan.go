@@ -111,7 +111,7 @@ func pointAtRemote(u *unstructured.Unstructured, t target) (secretUse, string) {
 	if typ, _, _ := unstructured.NestedString(u.Object, append(fp, "type")...); typ != string(v1alpha1.TierTypeRustFS) {
 		_ = unstructured.SetNestedField(u.Object, string(v1alpha1.TierTypeRustFS), append(fp, "type")...)
 		unstructured.RemoveNestedField(u.Object, append(fp, "storageClass")...)
-		unstructured.RemoveNestedField(u.Object, append(fp, "credentialsSecretRef", "serviceAccountKey")...)
+		unstructured.RemoveNestedField(u.Object, append(fp, "credentialsSecretRef", "authorizedUserKey")...)
 		note = fmt.Sprintf("Tier %s/%s: type %s applied as RustFS (the demo's one remote is a RustFS)",
 			u.GetNamespace(), u.GetName(), typ)
 	}

@@ -62,7 +62,7 @@ func TestExamplesAreAdmitted(t *testing.T) {
 		}
 	}
 	gcs := exampleTenant(t, "gcs", setTier("type", "GCS"), setTier("region", ""),
-		setTier("credsSecret", map[string]any{"name": "gcs-tier", "serviceAccountKey": "key.json"}))
+		setTier("credsSecret", map[string]any{"name": "gcs-tier", "authorizedUserKey": "key.json"}))
 	wasabi := exampleTenant(t, "wasabi", setTier("type", "Wasabi"), setTier("region", "eu-central-1"),
 		func(s map[string]any) { delete(firstOf(s, "tiers"), "endpoint") })
 	for _, u := range []*unstructured.Unstructured{gcs, wasabi} {
@@ -131,8 +131,10 @@ func invalidTenants() map[string]invalidTenant {
 		"DotDotTierName":       {reason: "The Tier CRD's rule, with its message.", mods: []tenantModifier{setTier("name", "..")}, want: "name must not be '.' or '..'"},
 		"StorageClassOnRustFS": {reason: "The remote storage class is for S3 tiers.", mods: []tenantModifier{setTier("storageClass", "GLACIER")}, want: "storageClass is the remote storage class of an S3 tier"},
 		"WasabiWithEndpoint":   {reason: "RustFS derives a Wasabi endpoint from the region.", mods: []tenantModifier{setTier("type", "Wasabi")}, want: "endpoint must not be set for a Wasabi tier"},
-		"ServiceAccountKeyOnRustFS": {reason: "Only a GCS tier reads a service account key.",
-			mods: []tenantModifier{setTier("credsSecret", map[string]any{"name": "c", "serviceAccountKey": "key.json"})}, want: "credsSecret.serviceAccountKey is for a GCS tier"},
+		"AuthorizedUserKeyOnRustFS": {reason: "Only a GCS tier reads an authorized-user JSON.",
+			mods: []tenantModifier{setTier("credsSecret", map[string]any{"name": "c", "authorizedUserKey": "key.json"})}, want: "credsSecret.authorizedUserKey is for a GCS tier"},
+		"AzureStorageEndpoint": {reason: "RustFS reaches Azure tiers over S3, which Azure Storage endpoints do not speak.",
+			mods: []tenantModifier{setTier("type", "Azure"), setTier("endpoint", "https://acct.blob.core.windows.net")}, want: "endpoint of an Azure tier must be an S3-compatible endpoint"},
 		"BadBucketName": {
 			reason: "Bucket names follow the S3 rules.",
 			mods:   []tenantModifier{func(s map[string]any) { firstOf(s, "buckets")["name"] = "App_Data" }},

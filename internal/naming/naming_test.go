@@ -26,6 +26,7 @@ var TierCases = map[string]Case{
 	"Lowercase":       {Reason: "RustFS requires upper case.", Name: "Cold", Want: "uppercase"},
 	"UnicodeLower":    {Reason: "RustFS upper-cases with Unicode rules.", Name: "É", Want: "only A-Z"},
 	"UnicodeLowerToo": {Reason: "A lower-case non-ASCII letter breaks the upper-case rule.", Name: "COLDé", Want: "only A-Z"},
+	"UnicodeUpper":    {Reason: "RustFS adds ÄRCHIV, but edit and remove would not find it percent-encoded (docs/rustfs-wire.md §3.4).", Name: "ÄRCHIV", Want: "only A-Z"},
 	"Space":           {Reason: "A space needs percent-encoding.", Name: "A B", Want: "only A-Z"},
 	"Slash":           {Reason: "A '/' splits the URL path.", Name: "A/B", Want: "only A-Z"},
 	"Percent":         {Reason: "A '%' would be decoded differently.", Name: "A%20", Want: "only A-Z"},

@@ -22,6 +22,7 @@ type typeScenario struct {
 	spec     func(w *world, t *v1alpha1.Tier)      // type-specific settings
 	endpoint func(w *world) string                 // what RustFS stores
 	holds    func(r rustfstest.TierRecord, ak, sk string) bool
+	edits    int // edit requests per credentials edit: 2 for rc's GCS
 }
 
 func keysHeld(r rustfstest.TierRecord, ak, sk string) bool {
@@ -37,14 +38,14 @@ func typeScenarios() map[string]typeScenario {
 				t.Spec.ForProvider.CredentialsSecretRef.SecretKeyKey = "accountkey"
 			},
 			endpoint: func(w *world) string { return w.remote.TierURL() }},
-		"GCS": {typ: v1alpha1.TierTypeGCS,
+		"GCS": {typ: v1alpha1.TierTypeGCS, edits: 2,
 			secret: func(ak, sk string) map[string]string {
-				return map[string]string{v1alpha1.DefaultServiceAccountKey: rustfstest.GCSServiceAccount(ak, sk)}
+				return map[string]string{v1alpha1.DefaultAuthorizedUserKey: rustfstest.GCSAuthorizedUser(ak, sk)}
 			},
 			spec:     func(*world, *v1alpha1.Tier) {},
 			endpoint: func(w *world) string { return w.remote.TierURL() },
 			holds: func(r rustfstest.TierRecord, ak, sk string) bool {
-				return r.Creds == rustfstest.GCSServiceAccount(ak, sk)
+				return r.Creds == rustfstest.GCSAuthorizedUser(ak, sk)
 			}},
 		"Wasabi": {typ: v1alpha1.TierTypeWasabi, secret: func(ak, sk string) map[string]string {
 			return map[string]string{v1alpha1.DefaultAccessKeyKey: ak, v1alpha1.DefaultSecretKeyKey: sk}
@@ -59,7 +60,10 @@ func typeScenarios() map[string]typeScenario {
 // Scenario 7: each of the Azure, GCS and Wasabi types is registered with its
 // own credential shape, a tier of it registered out of band with the same
 // settings is adopted with one credential edit, and a Secret update rotates
-// both within seconds, against a GA RustFS that probes the remote each time.
+// both within seconds, against RustFS 1.0.0-rc, the release that adds these
+// types (1.0.x cannot find its probe object on them, docs/rustfs-wire.md
+// §4.3). A GCS edit is sent as 1.0.x's body first; rc answers
+// TierMissingCredentials and gets its own body, so it counts twice.
 func TestScenario7NewTierTypesAreRegisteredAdoptedAndRotated(t *testing.T) {
 	testenv.Skip(t)
 	for name, sc := range typeScenarios() {
@@ -70,7 +74,7 @@ func TestScenario7NewTierTypesAreRegisteredAdoptedAndRotated(t *testing.T) {
 				rustfstest.WithUser(rotatedAK, rotatedSK, "s3:*"))
 			t.Cleanup(wasabi.Close)
 			wasabi.CreateBucket(remoteBucket, false)
-			w := newWorld(t, time.Hour, rustfstest.WithRemoteAlias("s3.eu-west-1.wasabisys.com", wasabi.Addr()))
+			w := newWorld(t, time.Hour, rustfstest.WithMode(rustfstest.ModeRC), rustfstest.WithRemoteAlias("s3.eu-west-1.wasabisys.com", wasabi.Addr()))
 			secretName := strings.ToLower(name) + "-tier"
 			w.create(typedSecret(w.ns, secretName, sc.secret(remoteAK, remoteSK)))
 			tierOf := func(n, tierName string) *v1alpha1.Tier {
@@ -81,7 +85,7 @@ func TestScenario7NewTierTypesAreRegisteredAdoptedAndRotated(t *testing.T) {
 			}
 			old := rustfstest.TierRecord{Type: strings.ToLower(string(sc.typ)), Name: "ADOPTED", Endpoint: sc.endpoint(w),
 				Bucket: remoteBucket, Prefix: "ADOPTED/", AccessKey: oldTierAK, SecretKey: oldTierSK,
-				Creds: rustfstest.GCSServiceAccount(oldTierAK, oldTierSK)}
+				Creds: rustfstest.GCSAuthorizedUser(oldTierAK, oldTierSK)}
 			if sc.typ == v1alpha1.TierTypeWasabi {
 				old.Region = "eu-west-1"
 			}
@@ -90,7 +94,8 @@ func TestScenario7NewTierTypesAreRegisteredAdoptedAndRotated(t *testing.T) {
 			w.create(fresh, adopted)
 			w.waitReady(fresh, adopted)
 
-			w.expectCounts(map[string]int{rustfstest.RouteAddTier: 1, rustfstest.RouteEditTier: 1})
+			perEdit := max(sc.edits, 1)
+			w.expectCounts(map[string]int{rustfstest.RouteAddTier: 1, rustfstest.RouteEditTier: perEdit})
 			for _, n := range []string{"FRESH", "ADOPTED"} {
 				live, _ := w.local.Tier(n)
 				if !sc.holds(live, remoteAK, remoteSK) || live.Endpoint != sc.endpoint(w) || live.Type != old.Type {
@@ -105,7 +110,7 @@ func TestScenario7NewTierTypesAreRegisteredAdoptedAndRotated(t *testing.T) {
 					g.Expect(sc.holds(live, rotatedAK, rotatedSK)).To(gomega.BeTrue(), "tier %s holds the rotated credentials", n)
 				}
 			})
-			w.expectCounts(map[string]int{rustfstest.RouteAddTier: 1, rustfstest.RouteEditTier: 3})
+			w.expectCounts(map[string]int{rustfstest.RouteAddTier: 1, rustfstest.RouteEditTier: 3 * perEdit})
 		})
 	}
 }

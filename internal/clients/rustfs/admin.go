@@ -18,7 +18,7 @@ type TierAPI interface {
 	ListTiers(ctx context.Context) ([]Tier, error)
 	AddTier(ctx context.Context, t Tier, force bool) error
 	EditTierCredentials(ctx context.Context, name, accessKey, secretKey string) error
-	EditTierServiceAccount(ctx context.Context, name, serviceAccountJSON string) error
+	EditTierGCSCredentials(ctx context.Context, name, credentialsJSON string) error
 	RemoveTier(ctx context.Context, name string, force bool) error
 	VerifyTier(ctx context.Context, name string) error
 	TierStats(ctx context.Context) ([]TierStat, error)
@@ -55,7 +55,7 @@ func (c *Client) AddTier(ctx context.Context, t Tier, force bool) error {
 	}
 	q := url.Values{"force": {strconv.FormatBool(force)}}
 	_, err = c.do(ctx, request{op: OpAddTier, method: http.MethodPut, path: adminPrefix + "/tier", query: q, body: body, contentType: jsonType,
-		remote: true, secrets: append([]string{t.SecretKey, t.AccessKey}, serviceAccountSecrets(t.Creds)...)})
+		remote: true, secrets: append([]string{t.SecretKey, t.AccessKey}, gcsSecrets(t.Creds)...)})
 	return errors.Wrapf(err, "cannot add tier %q", t.Name)
 }
 
@@ -82,28 +82,39 @@ func (c *Client) EditTierCredentials(ctx context.Context, name, accessKey, secre
 	return errors.Wrapf(err, "cannot edit credentials of tier %q", name)
 }
 
-// tierServiceAccountJSON is a GCS edit body: the service account JSON in
-// base64, under the name RustFS 1.0.x GA reads (docs/rustfs-wire.md §5, §13.13).
-type tierServiceAccountJSON struct {
+// gcsCredsGA is a GCS edit body of RustFS 1.0.x GA: the credentials JSON
+// in base64 under "creds" (docs/rustfs-wire.md §5, §13.13).
+type gcsCredsGA struct {
 	Creds string `json:"creds"`
 }
 
-// EditTierServiceAccount replaces the service account of a gcs tier. RustFS
-// 1.0.x GA takes the JSON as base64 "creds" and probes the remote with it;
-// 1.0.0-rc has no such field and answers TierMissingCredentials
-// (docs/rustfs-wire.md §5).
-func (c *Client) EditTierServiceAccount(ctx context.Context, name, serviceAccountJSON string) error {
-	if serviceAccountJSON == "" {
-		return errors.Errorf("cannot edit tier %q: a service account JSON is required", name)
+// gcsRCSecretKey is the secret key of an rc GCS edit: rc requires a
+// non-empty one and ignores it (docs/rustfs-wire.md §5).
+const gcsRCSecretKey = "-"
+
+// EditTierGCSCredentials replaces the credentials JSON of a gcs tier.
+// RustFS 1.0.x GA takes it as base64 "creds"; 1.0.0-rc knows no such field
+// and answers TierMissingCredentials, and reads the JSON from accessKey
+// instead (with a secretKey it ignores), so that answer is followed by the
+// rc body (docs/rustfs-wire.md §5).
+func (c *Client) EditTierGCSCredentials(ctx context.Context, name, credentialsJSON string) error {
+	if credentialsJSON == "" {
+		return errors.Errorf("cannot edit tier %q: a credentials JSON is required", name)
 	}
-	body, err := json.Marshal(tierServiceAccountJSON{Creds: base64.StdEncoding.EncodeToString([]byte(serviceAccountJSON))})
-	if err != nil {
-		return errors.Wrap(err, "cannot encode tier credentials")
+	ga, _ := json.Marshal(gcsCredsGA{Creds: base64.StdEncoding.EncodeToString([]byte(credentialsJSON))}) // strings only
+	err := c.editGCS(ctx, name, ga, credentialsJSON)
+	if e, ok := apiError(err); ok && codesMissingCreds[e.Code] {
+		rc, _ := json.Marshal(tierCredsJSON{AccessKey: credentialsJSON, SecretKey: gcsRCSecretKey}) // strings only
+		err = c.editGCS(ctx, name, rc, credentialsJSON)
 	}
+	return errors.Wrapf(err, "cannot edit the credentials of tier %q", name)
+}
+
+func (c *Client) editGCS(ctx context.Context, name string, body []byte, credentialsJSON string) error {
 	p, raw := tierPath(name)
-	_, err = c.do(ctx, request{op: OpEditTier, method: http.MethodPost, path: p, rawPath: raw, body: body, contentType: jsonType,
-		remote: true, secrets: serviceAccountSecrets(serviceAccountJSON)})
-	return errors.Wrapf(err, "cannot edit the service account of tier %q", name)
+	_, err := c.do(ctx, request{op: OpEditTier, method: http.MethodPost, path: p, rawPath: raw, body: body, contentType: jsonType,
+		remote: true, secrets: gcsSecrets(credentialsJSON)})
+	return err
 }
 
 // RemoveTier removes a tier. Removing an unknown tier succeeds (docs/rustfs-wire.md

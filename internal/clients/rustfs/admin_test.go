@@ -2,6 +2,7 @@ package rustfs
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -57,7 +58,7 @@ func TestTierRoundTrip(t *testing.T) {
 func TestTierTypesEncodeAsWire(t *testing.T) {
 	for _, typ := range []TierType{TierMinIO, TierAliyun, TierTencent, TierHuaweiCloud, TierR2, TierRustFS} {
 		t.Run(string(typ), func(t *testing.T) {
-			p := newPair(t, rustfstest.ModeGA)
+			p := newPair(t, rustfstest.ModeRC) // GA adds only the types with a candidate probe
 			tier := p.tier("T1")
 			tier.Type = typ
 			tier.StorageClass = "GLACIER"
@@ -80,38 +81,56 @@ func TestTierTypesEncodeAsWire(t *testing.T) {
 }
 
 // The azure, gcs and wasabi types travel in their own shapes (docs/rustfs-wire.md §2) and
-// list back with their secrets redacted; a gcs tier's service account is
-// rotated as base64 creds (§5).
+// list back with their secrets redacted; a gcs tier's credentials JSON is
+// rotated as base64 creds on GA and through accessKey on rc (§5), which
+// EditTierGCSCredentials tells apart by rc's TierMissingCredentials. GA
+// adds these types only where their backends find the probe object
+// (docs/rustfs-wire.md §4.3).
 func TestNewTierTypesRoundTrip(t *testing.T) {
-	tls := rustfstest.NewServer(rustfstest.WithTLS(), rustfstest.WithRootCredentials(remoteAK, remoteSK))
-	t.Cleanup(tls.Close)
-	tls.CreateBucket(remoteBucket, false)
-	p := newPair(t, rustfstest.ModeGA, rustfstest.WithRemoteAlias("s3.eu-west-1.wasabisys.com", tls.Addr()))
-	p.remote.SetUser("sa2", "key2", "s3:*")
-	azure, gcs, wasabi := p.tier("AZ"), p.tier("GS"), p.tier("WS")
-	azure.Type = TierAzure
-	gcs.Type, gcs.AccessKey, gcs.SecretKey = TierGCS, "", ""
-	gcs.Creds = rustfstest.GCSServiceAccount(remoteAK, remoteSK)
-	wasabi.Type, wasabi.Region, wasabi.Endpoint = TierWasabi, "eu-west-1", WasabiEndpoint("eu-west-1")
-	for _, tier := range []Tier{azure, gcs, wasabi} {
-		if err := p.client.AddTier(context.Background(), tier, false); err != nil {
-			t.Fatalf("AddTier(%s): %v", tier.Type, err)
-		}
+	for name, mode := range modes {
+		t.Run(name, func(t *testing.T) {
+			tls := rustfstest.NewServer(rustfstest.WithMode(mode), rustfstest.WithTLS(), rustfstest.WithRootCredentials(remoteAK, remoteSK))
+			t.Cleanup(tls.Close)
+			tls.CreateBucket(remoteBucket, false)
+			p := newPair(t, mode, rustfstest.WithRemoteAlias("s3.eu-west-1.wasabisys.com", tls.Addr()),
+				rustfstest.WithCandidateProbe("azure", "gcs", "wasabi"))
+			p.remote.SetUser("client2", "secret2", "s3:*")
+			azure, gcs, wasabi := p.tier("AZ"), p.tier("GS"), p.tier("WS")
+			azure.Type = TierAzure
+			gcs.Type, gcs.AccessKey, gcs.SecretKey = TierGCS, "", ""
+			gcs.Creds = gcsCreds(mode, remoteAK, remoteSK)
+			wasabi.Type, wasabi.Region, wasabi.Endpoint = TierWasabi, "eu-west-1", WasabiEndpoint("eu-west-1")
+			for _, tier := range []Tier{azure, gcs, wasabi} {
+				if err := p.client.AddTier(context.Background(), tier, false); err != nil {
+					t.Fatalf("AddTier(%s): %v", tier.Type, err)
+				}
+			}
+			got, err := p.client.ListTiers(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			azure.SecretKey, wasabi.SecretKey, gcs.Creds = redacted, redacted, redacted
+			if diff := cmp.Diff([]Tier{azure, gcs, wasabi}, got); diff != "" {
+				t.Errorf("ListTiers: -want +got:\n%s", diff)
+			}
+			if err := p.client.EditTierGCSCredentials(context.Background(), "GS", gcsCreds(mode, "client2", "secret2")); err != nil {
+				t.Fatalf("EditTierGCSCredentials: %v", err)
+			}
+			if rec, _ := p.local.Tier("GS"); rec.Creds != gcsCreds(mode, "client2", "secret2") {
+				t.Error("the credentials JSON was not replaced")
+			}
+		})
 	}
-	got, err := p.client.ListTiers(context.Background())
-	if err != nil {
-		t.Fatal(err)
+}
+
+// gcsCreds is credentials JSON the emulated release accepts: an authorized
+// user; GA's validator also wants it labelled "service_account".
+func gcsCreds(mode rustfstest.Mode, clientID, secret string) string {
+	au := rustfstest.GCSAuthorizedUser(clientID, secret)
+	if mode == rustfstest.ModeGA {
+		return strings.Replace(au, `"authorized_user"`, `"service_account"`, 1)
 	}
-	azure.SecretKey, wasabi.SecretKey, gcs.Creds = redacted, redacted, redacted
-	if diff := cmp.Diff([]Tier{azure, gcs, wasabi}, got); diff != "" {
-		t.Errorf("ListTiers: -want +got:\n%s", diff)
-	}
-	if err := p.client.EditTierServiceAccount(context.Background(), "GS", rustfstest.GCSServiceAccount("sa2", "key2")); err != nil {
-		t.Fatalf("EditTierServiceAccount: %v", err)
-	}
-	if rec, _ := p.local.Tier("GS"); rec.Creds != rustfstest.GCSServiceAccount("sa2", "key2") {
-		t.Error("the service account was not replaced")
-	}
+	return au
 }
 
 // TestTierStats reads the transition counters from both releases and, from

@@ -23,6 +23,7 @@ var (
 	codesInvalidConfig = codes("TierConnectError", "XRustFSAdminTierInvalidCredentials", "XRustFSAdminTierInvalidConfig",
 		"XMinioAdminTierInvalidConfig", "XMinioAdminTierInvalidCredentials", "TierMissingCredentials",
 		"XMinioAdminTierMissingCredentials", "XRustFSAdminTierBucketNotFound", "XMinioAdminTierBucketNotFound")
+	codesMissingCreds = codes("TierMissingCredentials", "XMinioAdminTierMissingCredentials", "XRustFSAdminTierMissingCredentials")
 	codesAccessDenied = codes("AccessDenied", "InvalidAccessKeyId", "SignatureDoesNotMatch", "RequestTimeTooSkewed")
 	codesTransient    = codes("SlowDown", "ServiceUnavailable", "RequestTimeout", "InternalError", "XMinioServerNotInitialized")
 	// codesTier are the failure codes of the tier handlers; an unknown 5xx
@@ -85,26 +86,58 @@ func IsReservedTierName(err error) bool {
 // IsInvalidConfig reports whether err says the remote tier cannot be used as
 // configured: unreachable, wrong keys, missing bucket or a refused endpoint
 // (docs/rustfs-wire.md §4.3: rc 500 TierAddFailed "…Unable to setup remote tier…" or
-// "…Tier Perm Err…"; GA 400 InvalidArgument "Unable to setup remote tier…", or a
-// probe that failed, 500 "…Tier Perm Err" or "…probe outcome is uncertain…").
+// "…Tier Perm Err…"; GA 400 InvalidArgument "Unable to setup remote tier…" or
+// one of its credential checks, or a probe that failed, 500 "…Tier Perm
+// Err" or "…probe outcome is uncertain…"). An rc answer that only says the
+// remote could not be reached is transient instead (isRemoteHiccup).
 func IsInvalidConfig(err error) bool {
 	e, ok := apiError(err)
-	if !ok || isTransientMessage(e.Message) {
+	if !ok || isTransientMessage(e.Message) || isRemoteHiccup(e) {
 		return false
 	}
 	if codesInvalidConfig[e.Code] {
 		return true
 	}
-	m := e.Message
 	switch e.Code {
 	case "TierAddFailed", "TierEditFailed", "TierVerificationFailed", "TierRemoveFailed":
-		return strings.Contains(m, "Unable to setup remote tier") || strings.Contains(m, "Tier Perm Err") ||
-			strings.Contains(m, "tier type is unsupported") || strings.Contains(m, "probe outcome is uncertain") ||
-			strings.Contains(m, "remote credentials are empty")
+		return containsAny(e.Message, "Tier Perm Err", "tier type is unsupported", "probe outcome is uncertain",
+			"remote credentials are empty") || containsAny(e.Message, configRefusals...)
 	case "InvalidArgument":
-		return strings.Contains(m, "Unable to setup remote tier")
+		return containsAny(e.Message, configRefusals...)
 	}
 	return false
+}
+
+// configRefusals are the texts of RustFS's refusals of a tier's
+// configuration (XRustFSAdminTierInvalidConfig that is not a passing
+// state, docs/rustfs-wire.md §2, §5, §13.5).
+var configRefusals = []string{"Unable to setup remote tier", "GCS credentials must", "cannot be used with",
+	"do not support storageClass or spAuth", "AWS role", "Wasabi endpoint must be", "invalid Wasabi region"}
+
+func containsAny(m string, subs ...string) bool {
+	for _, s := range subs {
+		if strings.Contains(m, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// isRemoteHiccup reports an rc add or edit that failed only because RustFS
+// could not reach the remote, which may pass by itself: the bare "Unable to
+// setup remote tier, check tier configuration" (rc's new_warm_backend drops
+// the error of validate(), Wasabi's versioning check of the remote) and an
+// in-use listing that could not connect ("Tier Perm Err.client error
+// (Connect)", docs/rustfs-wire.md §4.1, §4.3). The same text with a detail
+// after "configuration: " is the backend refusing the settings themselves,
+// before any remote call, and is not passing.
+func isRemoteHiccup(e *APIError) bool {
+	if e.Status < 500 || (e.Code != "TierAddFailed" && e.Code != "TierEditFailed") {
+		return false
+	}
+	m := strings.TrimSpace(e.Message)
+	return strings.HasSuffix(m, "failed. Unable to setup remote tier, check tier configuration") ||
+		strings.Contains(m, "Tier Perm Err.client error (Connect)")
 }
 
 // IsAccessDenied reports whether the endpoint refused the credentials or the
@@ -167,7 +200,8 @@ func IsInvalidTier(err error) bool {
 
 // IsTransient reports whether retrying later may succeed: timeouts,
 // connection failures, 429, 502-504, the passing states of a tier mutation
-// (transientMessages) under any code, and 5xx answers whose code is not a
+// (transientMessages) under any code, rc's answers that RustFS could not
+// reach the remote (isRemoteHiccup), and 5xx answers whose code is not a
 // known tier code. A redirect and an oversized answer are not transient:
 // they do not change by themselves.
 func IsTransient(err error) bool {
@@ -179,7 +213,7 @@ func IsTransient(err error) bool {
 		return isNetworkError(err)
 	}
 	switch {
-	case isTransientMessage(e.Message), codesTransient[e.Code]:
+	case isTransientMessage(e.Message), codesTransient[e.Code], isRemoteHiccup(e):
 		return true
 	case e.Status == http.StatusTooManyRequests, e.Status == http.StatusServiceUnavailable,
 		e.Status == http.StatusBadGateway, e.Status == http.StatusGatewayTimeout:
@@ -230,6 +264,16 @@ func IsAmbiguous(err error) bool {
 	}
 	inUse := codesBackendInUse[e.Code] && (e.Status >= 500 || e.Status == http.StatusConflict)
 	return inUse || strings.Contains(e.Message, "probe outcome is uncertain")
+}
+
+// IsProbeUncertain reports GA's answer that the probe object an add or
+// edit wrote could not be found again and removed ("Remote tier probe
+// outcome is uncertain; cleanup is incomplete", docs/rustfs-wire.md §4.3):
+// wrong keys, a remote that did not answer, or a backend that cannot list
+// its probe object at all.
+func IsProbeUncertain(err error) bool {
+	e, ok := apiError(err)
+	return ok && strings.Contains(e.Message, "probe outcome is uncertain")
 }
 
 func isNetworkError(err error) bool {

@@ -60,6 +60,43 @@ func TestGAClassification(t *testing.T) {
 	}
 }
 
+// rc's answers that RustFS could not reach the remote are transient, as
+// the seed retries every 5xx; the same text with a detail is the backend
+// refusing the settings before any remote call, which blocks; GA's
+// credential checks are configuration refusals (docs/rustfs-wire.md §2,
+// §4.1, §4.3, §13.5).
+func TestRemoteAndCredentialAnswersClassification(t *testing.T) {
+	type want struct{ transient, ambiguous, invalidConfig, inUse bool }
+	cases := map[string]struct {
+		reason string
+		err    *APIError
+		want   want
+	}{
+		"RCValidateFailed": {reason: "rc's bare invalid-config message is a failed remote check (Wasabi's versioning) that may pass, as the seed retries every 5xx.",
+			err: &APIError{Status: 500, Code: "TierAddFailed", Message: "tier add failed. Unable to setup remote tier, check tier configuration"}, want: want{transient: true}},
+		"RCEditValidateFailed": {reason: "The same on an rc edit.",
+			err: &APIError{Status: 500, Code: "TierEditFailed", Message: "tier edit failed. Unable to setup remote tier, check tier configuration"}, want: want{transient: true}},
+		"RCConstructorRefused": {reason: "With a detail, rc's backend refused the settings before any remote call: retrying cannot help.",
+			err: &APIError{Status: 500, Code: "TierAddFailed", Message: "tier add failed. Unable to setup remote tier, check tier configuration: Invalid credentials JSON: missing field `client_secret`"}, want: want{invalidConfig: true}},
+		"RCRemoteUnreachable": {reason: "rc's in-use listing could not connect to the remote: it may pass.",
+			err: &APIError{Status: 500, Code: "TierAddFailed", Message: "tier add failed. Tier Perm Err.client error (Connect)"}, want: want{transient: true}},
+		"RCKeysRefused": {reason: "rc's in-use listing answered 403: the keys are wrong.",
+			err: &APIError{Status: 500, Code: "TierAddFailed", Message: "tier add failed. Tier Perm Err.remote tier request failed with status 403 Forbidden: InvalidAccessKeyId"}, want: want{invalidConfig: true}},
+		"GAGCSCredentialKind": {reason: "GA's credential check refuses the GCS JSON's kind.",
+			err: &APIError{Status: 400, Code: "InvalidArgument", Message: "GCS credentials must describe a service account"}, want: want{invalidConfig: true}},
+		"GAGCSStaticKeysOnEdit": {reason: "GA refuses static keys on a GCS edit: the new credentials are refused.",
+			err: &APIError{Status: 500, Code: "TierEditFailed", Message: "tier edit failed. Static access and secret keys cannot be used with a GCS tier"}, want: want{invalidConfig: true}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got := want{IsTransient(tc.err), IsAmbiguous(tc.err), IsInvalidConfig(tc.err), IsBackendInUse(tc.err)}
+			if got != tc.want {
+				t.Errorf("%s\n%v: got %+v, want %+v", tc.reason, tc.err, got, tc.want)
+			}
+		})
+	}
+}
+
 // A redirect or an oversized body does not change by itself: neither is
 // transient or ambiguous.
 func TestEdgeErrorsAreNotRetried(t *testing.T) {

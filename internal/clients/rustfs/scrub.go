@@ -25,7 +25,7 @@ const (
 // Scrub returns s with every known secret value replaced by REDACTED. Each
 // value is also replaced in the encodings a server that echoes a request may
 // use: JSON-escaped, XML-escaped, URL-query-escaped and standard base64
-// (a GCS service account travels base64-encoded). Every text a server
+// (GCS credentials travel base64-encoded). Every text a server
 // supplies passes through Scrub before it reaches an error, so conditions,
 // events, Tenant status rows and logs never hold a key the provider knows.
 //
@@ -112,19 +112,28 @@ func isAlnum(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-// serviceAccountSecrets returns a GCS service account JSON and its private
-// key, which a server may echo on its own.
-func serviceAccountSecrets(creds string) []string {
+// gcsSecrets returns a GCS tier's credentials JSON and the secret values
+// inside it (an authorized user's client_secret and refresh_token, a
+// service-account key's private_key), which a server may echo on their own.
+func gcsSecrets(creds string) []string {
 	if creds == "" {
 		return nil
 	}
-	var sa struct {
-		PrivateKey string `json:"private_key"`
+	var j struct {
+		ClientSecret string `json:"client_secret"`
+		RefreshToken string `json:"refresh_token"`
+		PrivateKey   string `json:"private_key"`
 	}
-	if json.Unmarshal([]byte(creds), &sa) != nil || sa.PrivateKey == "" {
-		return []string{creds}
+	out := []string{creds}
+	if json.Unmarshal([]byte(creds), &j) != nil {
+		return out
 	}
-	return []string{creds, sa.PrivateKey}
+	for _, v := range []string{j.ClientSecret, j.RefreshToken, j.PrivateKey} {
+		if v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // A scrubbedError carries an error whose text was scrubbed; errors.Is and

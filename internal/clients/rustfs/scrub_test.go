@@ -68,7 +68,7 @@ func xmlText(s string) string { return xmlEscape(s) }
 // included, or the admin secret key, gets its text scrubbed before any
 // error holds it: the key values never appear, REDACTED does.
 func TestEchoedSecretsAreScrubbed(t *testing.T) {
-	sa := `{"type":"service_account","client_email":"x@y","private_key":"-----BEGIN PRIVATE KEY-----pk-sentinel-SECRET"}`
+	sa := `{"type":"authorized_user","client_id":"x.apps.googleusercontent.com","client_secret":"cs-sentinel-SECRET","refresh_token":"rt-sentinel-SECRET"}`
 	for name, raw := range map[string]bool{"XML": false, "Raw": true} {
 		t.Run(name, func(t *testing.T) {
 			c, err := New(Config{Endpoint: echoServer(t, raw).URL, AccessKey: "admin-access-key", SecretKey: sentinel})
@@ -83,7 +83,7 @@ func TestEchoedSecretsAreScrubbed(t *testing.T) {
 				"AddTier":                c.AddTier(ctx, tier, false),
 				"AddTierGCS":             c.AddTier(ctx, gcs, false),
 				"EditTierCredentials":    c.EditTierCredentials(ctx, "COLD", "tier-access-key", remoteSK),
-				"EditTierServiceAccount": c.EditTierServiceAccount(ctx, "GCS", sa),
+				"EditTierGCSCredentials": c.EditTierGCSCredentials(ctx, "GCS", sa),
 				"UpdateServiceAccount":   c.UpdateServiceAccount(ctx, "svcacct1", ServiceAccountUpdate{SecretKey: "sa-secret-sentinel"}),
 			}
 			for op, err := range errs {
@@ -92,7 +92,7 @@ func TestEchoedSecretsAreScrubbed(t *testing.T) {
 					continue
 				}
 				for _, s := range append(formats(err), ptrMessage(err)) {
-					for _, secret := range []string{sentinel, remoteSK, "pk-sentinel-SECRET", "sa-secret-sentinel", base64.StdEncoding.EncodeToString([]byte(sa))} {
+					for _, secret := range []string{sentinel, remoteSK, "cs-sentinel-SECRET", "rt-sentinel-SECRET", "sa-secret-sentinel", base64.StdEncoding.EncodeToString([]byte(sa))} {
 						if strings.Contains(s, secret) {
 							t.Errorf("%s: error shows a secret: %s", op, s)
 						}

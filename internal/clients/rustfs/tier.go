@@ -44,14 +44,20 @@ func WasabiEndpoint(region string) string {
 	return "https://s3." + region + ".wasabisys.com"
 }
 
-// HasStorageClass reports whether the wire object of this type carries a
-// storageClass key (only s3 and rustfs do, docs/rustfs-wire.md §2).
+// HasStorageClass reports whether the provider sends a storageClass key
+// for this type: s3, whose backend writes objects with it, and rustfs,
+// which stores it and sends "" (docs/rustfs-wire.md §2). azure and gcs
+// define the key too but take "" when it is absent (GA refuses a non-empty
+// azure one); wasabi refuses it as an unknown key; the other types do not
+// define it and ignore it.
 func (t TierType) HasStorageClass() bool { return t == TierS3 || t == TierRustFS }
 
 // A Tier is one remote tier as the admin API lists or accepts it. On the wire
 // the name lives inside the typed object (docs/rustfs-wire.md §2); here it is
-// flattened. An azure tier's AccessKey and SecretKey are the storage account
-// name and key; a gcs tier has Creds, its service account JSON, instead.
+// flattened. An azure tier's AccessKey and SecretKey are the keys of an
+// S3-compatible endpoint (RustFS's azure backend speaks S3, not the Azure
+// Blob API); a gcs tier has Creds instead, the Google credentials JSON
+// RustFS reads as an OAuth authorized user (docs/rustfs-wire.md §2).
 // String, GoString and Format never show SecretKey or Creds.
 type Tier struct {
 	Type         TierType
@@ -114,7 +120,7 @@ type tierBackendJSON struct {
 	StorageClass *string `json:"storageClass,omitempty"`
 }
 
-// gcsJSON is the typed object of a gcs tier: the service account JSON as a
+// gcsJSON is the typed object of a gcs tier: the credentials JSON as a
 // string instead of keys (docs/rustfs-wire.md §2).
 type gcsJSON struct {
 	Name     string `json:"name"`

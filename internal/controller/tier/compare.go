@@ -61,10 +61,11 @@ func desiredTier(p v1alpha1.TierParameters) rustfs.Tier {
 
 // normalPrefix returns the prefix as RustFS identifies a tier's backend
 // (tier.rs › normalized_tier_prefix, used by tier_backend_identity, and the
-// warm backends): s3 trims "/" on both sides, every other type strips one
+// warm backends, docs/rustfs-wire.md §18): s3 and wasabi (whose backend is
+// an s3 backend) trim "/" on both sides, every other type strips one
 // trailing "/". Prefixes that normalise equally write to the same place.
 func normalPrefix(t rustfs.TierType, prefix string) string {
-	if t == rustfs.TierS3 {
+	if t == rustfs.TierS3 || t == rustfs.TierWasabi {
 		return strings.Trim(prefix, "/")
 	}
 	return strings.TrimSuffix(prefix, "/")

@@ -9,23 +9,37 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 )
 
-// The credential shapes of the tier types (docs/rustfs-wire.md §2): an access key and a
-// secret key (for Azure the storage account name and key), or, for GCS, a
-// service account JSON key.
+// The credential shapes of the tier types (docs/rustfs-wire.md §2): the S3
+// access key and secret key of the remote (Azure's too: RustFS reaches it
+// over S3), or, for GCS, a Google OAuth authorized-user JSON.
 
 // credentialKeys returns the keys of the Tier's Secret that hold its
 // credentials.
 func credentialKeys(cr *v1alpha1.Tier) []string {
 	ref := cr.Spec.ForProvider.CredentialsSecretRef
 	if cr.Spec.ForProvider.Type == v1alpha1.TierTypeGCS {
-		return []string{keyOr(ref.ServiceAccountKey, v1alpha1.DefaultServiceAccountKey)}
+		return []string{keyOr(ref.AuthorizedUserKey, v1alpha1.DefaultAuthorizedUserKey)}
 	}
 	return []string{keyOr(ref.AccessKeyKey, v1alpha1.DefaultAccessKeyKey), keyOr(ref.SecretKeyKey, v1alpha1.DefaultSecretKeyKey)}
 }
 
-// fromSecret returns the credentials read from the Secret name. A GCS
-// key must hold service account JSON, which RustFS refuses otherwise; its
-// client_email stands in for the access key, whose hash status records.
+// gcsKindProblem says what a GCS tier's Secret value must be.
+const gcsKindProblem = "does not hold a Google OAuth authorized-user JSON (a JSON object with the strings type, client_id, " +
+	"client_secret and refresh_token, as `gcloud auth application-default login` writes it); RustFS refuses a " +
+	"service-account key, which has no client_secret or refresh_token"
+
+// authorizedUser is what RustFS's GCS backend reads from the credentials
+// JSON (google-cloud-auth's authorized-user builder): four strings.
+type authorizedUser struct {
+	Type         *string `json:"type"`
+	ClientID     string  `json:"client_id"`
+	ClientSecret string  `json:"client_secret"`
+	RefreshToken string  `json:"refresh_token"`
+}
+
+// fromSecret returns the credentials read from the Secret name. A GCS key
+// must hold a Google authorized-user JSON, which is what RustFS reads; its
+// client_id stands in for the access key, whose hash status records.
 func fromSecret(cr *v1alpha1.Tier, name string, v connection.SecretValues) (secretCreds, error) {
 	keys := credentialKeys(cr)
 	c := secretCreds{name: name, version: v.ResourceVersion}
@@ -33,22 +47,19 @@ func fromSecret(cr *v1alpha1.Tier, name string, v connection.SecretValues) (secr
 		c.accessKey, c.secretKey = v.Values[keys[0]], v.Values[keys[1]]
 		return c, nil
 	}
-	var sa struct {
-		Type        string `json:"type"`
-		ClientEmail string `json:"client_email"`
+	var au authorizedUser
+	if json.Unmarshal([]byte(v.Values[keys[0]]), &au) != nil || au.Type == nil || au.ClientID == "" ||
+		au.ClientSecret == "" || au.RefreshToken == "" {
+		return secretCreds{}, &connection.SecretError{Namespace: cr.GetNamespace(), Name: name, Key: keys[0], Problem: gcsKindProblem}
 	}
-	if json.Unmarshal([]byte(v.Values[keys[0]]), &sa) != nil || sa.Type != "service_account" {
-		return secretCreds{}, &connection.SecretError{Namespace: cr.GetNamespace(), Name: name, Key: keys[0],
-			Problem: `does not hold a service account JSON key (a JSON object whose "type" is "service_account")`}
-	}
-	c.accessKey, c.serviceAccount = sa.ClientEmail, v.Values[keys[0]]
+	c.accessKey, c.gcsCredentials = au.ClientID, v.Values[keys[0]]
 	return c, nil
 }
 
 // withCredentials returns t with the credentials c.
 func withCredentials(t rustfs.Tier, c secretCreds) rustfs.Tier {
 	if t.Type == rustfs.TierGCS {
-		t.Creds = c.serviceAccount
+		t.Creds = c.gcsCredentials
 		return t
 	}
 	t.AccessKey, t.SecretKey = c.accessKey, c.secretKey
@@ -59,7 +70,7 @@ func withCredentials(t rustfs.Tier, c secretCreds) rustfs.Tier {
 func (e *external) edit(ctx context.Context, cr *v1alpha1.Tier, c secretCreds) error {
 	name := cr.Spec.ForProvider.Name
 	if cr.Spec.ForProvider.Type == v1alpha1.TierTypeGCS {
-		return e.api.EditTierServiceAccount(ctx, name, c.serviceAccount)
+		return e.api.EditTierGCSCredentials(ctx, name, c.gcsCredentials)
 	}
 	return e.api.EditTierCredentials(ctx, name, c.accessKey, c.secretKey)
 }

@@ -64,7 +64,7 @@ func secretMessage(cr *v1alpha1.Tier, err error) string {
 	keys := credentialKeys(cr)
 	want := fmt.Sprintf("non-empty keys %q and %q", keys[0], keys[len(keys)-1])
 	if len(keys) == 1 {
-		want = fmt.Sprintf("the service account JSON key of the GCS remote under key %q", keys[0])
+		want = fmt.Sprintf("a Google authorized-user JSON under key %q", keys[0])
 	}
 	return fmt.Sprintf("Cannot use the credentials of tier %q: %s. Provide Secret %s/%s (spec.forProvider.credentialsSecretRef) "+
 		"with %s. Nothing is written to RustFS until then.", cr.Spec.ForProvider.Name, err, cr.GetNamespace(), ref.Name, want)
@@ -99,11 +99,35 @@ func refusedMessage(what string, cr *v1alpha1.Tier, err error, ambiguous bool) s
 	case p.Type == v1alpha1.TierTypeR2 && rustfs.IsInvalidConfig(err):
 		next = "RustFS 1.0.0 refuses Cloudflare R2 remotes when it adds a tier (rustfs/rustfs#7999): type R2 needs a RustFS " +
 			"release newer than 1.0.0. Upgrade RustFS, then change the Tier or its Secret to retry."
+	case p.Type == v1alpha1.TierTypeGCS && rustfs.IsInvalidConfig(err):
+		next = gcsHint(cr)
+	case unprobedTypes[p.Type] && rustfs.IsProbeUncertain(err):
+		next = fmt.Sprintf("RustFS 1.0.x writes a probe object to the remote before it adds a tier and must then find it again; "+
+			"of its backends only S3, RustFS, MinIO and R2 can, so it refuses every %s tier this way and leaves the probe object "+
+			"on the remote. Use RustFS 1.0.0-rc, or a release whose %s backend finds its probe object.", p.Type, p.Type)
 	default:
 		next = fmt.Sprintf("Check spec.forProvider endpoint, bucket and region, that the remote bucket exists, "+
 			"and the keys in Secret %s/%s.", cr.GetNamespace(), p.CredentialsSecretRef.Name)
 	}
 	return fmt.Sprintf("RustFS refused to %s %q: %s. %s %s", what, p.Name, err, next, nextNote(ambiguous))
+}
+
+// unprobedTypes are the types whose RustFS 1.0.x backend cannot find the
+// probe object an add and a credentials edit write (docs/rustfs-wire.md §4.3).
+var unprobedTypes = map[v1alpha1.TierType]bool{
+	v1alpha1.TierTypeWasabi: true, v1alpha1.TierTypeAliyun: true, v1alpha1.TierTypeTencent: true,
+	v1alpha1.TierTypeHuaweiCloud: true, v1alpha1.TierTypeAzure: true, v1alpha1.TierTypeGCS: true,
+}
+
+// gcsHint says what credentials RustFS needs for a GCS tier, and which
+// release can use them (docs/rustfs-wire.md §2).
+func gcsHint(cr *v1alpha1.Tier) string {
+	ref := cr.Spec.ForProvider.CredentialsSecretRef
+	return fmt.Sprintf("RustFS reads a GCS tier's credentials as a Google OAuth authorized-user JSON (the strings type, client_id, "+
+		"client_secret and refresh_token, as `gcloud auth application-default login` writes it) and refuses a service-account key: "+
+		"put such a JSON under key %q of Secret %s/%s. RustFS 1.0.0-rc adds and rotates GCS tiers with it; RustFS 1.0.x refuses "+
+		"every GCS tier, because its credential check wants \"type\": \"service_account\" while its GCS backend reads an authorized user.",
+		credentialKeys(cr)[0], cr.GetNamespace(), ref.Name)
 }
 
 // editFailure classifies a failed credentials edit: new credentials the
@@ -124,9 +148,13 @@ func editFailure(cr *v1alpha1.Tier, err error) (reason xpv2.ConditionReason, msg
 // previous ones when the remote refuses them.
 func rotationRefusedMessage(cr *v1alpha1.Tier, err error, ambiguous bool) string {
 	ref := cr.Spec.ForProvider.CredentialsSecretRef
+	fix := "Fix the credentials in the Secret (the remote must accept them for put, get, list and delete), " +
+		"or grant them on the remote, then update the Secret."
+	if cr.Spec.ForProvider.Type == v1alpha1.TierTypeGCS {
+		fix = gcsHint(cr) + " Then update the Secret."
+	}
 	return fmt.Sprintf("RustFS refused the new credentials of tier %q from Secret %s/%s: %s. The tier keeps the credentials it had "+
-		"and stays usable. Fix the credentials in the Secret (the remote must accept them for put, get, list and delete), "+
-		"or grant them on the remote, then update the Secret. %s", cr.Spec.ForProvider.Name, cr.GetNamespace(), ref.Name, err, nextNote(ambiguous))
+		"and stays usable. %s %s", cr.Spec.ForProvider.Name, cr.GetNamespace(), ref.Name, err, fix, nextNote(ambiguous))
 }
 
 // addFailure classifies a failed add into a block reason and message.

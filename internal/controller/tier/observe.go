@@ -177,7 +177,7 @@ func (e *external) decide(cr *v1alpha1.Tier, live *rustfs.Tier, c secretCreds, s
 type secretCreds struct {
 	name, version        string
 	accessKey, secretKey string
-	serviceAccount       string // GCS
+	gcsCredentials       string // GCS: the authorized-user JSON
 }
 
 // applied returns the record of having applied these credentials.

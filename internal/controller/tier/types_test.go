@@ -13,14 +13,23 @@ import (
 )
 
 // The Azure, GCS and Wasabi types: registered with their own credential
-// shapes, adopted, compared and rotated against a GA emulator that probes
-// the remote (docs/rustfs-wire.md §2, §13.2).
+// shapes, adopted, compared and rotated against an rc emulator and a GA
+// emulator whose backends of these types find the probe object
+// (WithCandidateProbe: RustFS 1.0.x's cannot, docs/rustfs-wire.md §4.3),
+// both of which probe or list the remote (docs/rustfs-wire.md §2, §13.2).
 
-const saKey = "credentials.json"
+const auKey = "credentials.json"
 
-// serviceAccount is GCS service account JSON the harness's remote accepts
-// for the identity (ak, sk).
-func serviceAccount(ak, sk string) string { return rustfstest.GCSServiceAccount(ak, sk) }
+// gcsJSON is GCS credentials JSON the harness's remote accepts for the
+// identity (ak, sk) in mode: an authorized user, which GA's credential
+// check also wants labelled "service_account".
+func gcsJSON(mode rustfstest.Mode, ak, sk string) string {
+	au := rustfstest.GCSAuthorizedUser(ak, sk)
+	if mode == rustfstest.ModeGA {
+		return strings.Replace(au, `"authorized_user"`, `"service_account"`, 1)
+	}
+	return au
+}
 
 func setSecretData(h *harness, data map[string]string) {
 	h.t.Helper()
@@ -37,8 +46,9 @@ func setSecretData(h *harness, data map[string]string) {
 	}
 }
 
-// typeCase registers, adopts and rotates one type.
+// typeCase registers, adopts and rotates one type in one release.
 type typeCase struct {
+	mode     rustfstest.Mode
 	tier     func(h *harness, m ...tierModifier) *v1alpha1.Tier
 	secret   func(ak, sk string) map[string]string
 	record   func(h *harness) rustfstest.TierRecord
@@ -46,12 +56,27 @@ type typeCase struct {
 	liveKeys func(r rustfstest.TierRecord) string
 }
 
+// probing is the GA emulator option that lets these types' backends find
+// their probe object.
+var probing = rustfstest.WithCandidateProbe("azure", "gcs", "wasabi")
+
 func typeCases() map[string]typeCase {
+	cases := map[string]typeCase{}
+	for release, mode := range map[string]rustfstest.Mode{"RC": rustfstest.ModeRC, "GA": rustfstest.ModeGA} {
+		for name, tc := range typeCasesIn(mode) {
+			tc.mode = mode
+			cases[name+release] = tc
+		}
+	}
+	return cases
+}
+
+func typeCasesIn(mode rustfstest.Mode) map[string]typeCase {
 	keys := func(ak, sk string) map[string]string { return map[string]string{"accesskey": ak, "secretkey": sk} }
 	staticKeys := func(r rustfstest.TierRecord) string { return keyLabel(r.AccessKey) + "/" + keyLabel(r.SecretKey) }
 	return map[string]typeCase{
 		"Azure": {
-			harness: func(t *testing.T) *harness { return newHarness(t, rustfstest.ModeGA) },
+			harness: func(t *testing.T) *harness { return newHarness(t, mode, withLocal(probing)) },
 			tier: func(h *harness, m ...tierModifier) *v1alpha1.Tier {
 				return tier(h.remote.TierURL(), append([]tierModifier{withType(v1alpha1.TierTypeAzure)}, m...)...)
 			},
@@ -61,7 +86,7 @@ func typeCases() map[string]typeCase {
 			},
 		},
 		"Wasabi": {
-			harness: wasabiHarness,
+			harness: func(t *testing.T) *harness { return wasabiHarness(t, mode) },
 			tier: func(_ *harness, m ...tierModifier) *v1alpha1.Tier {
 				return tier("", append([]tierModifier{withType(v1alpha1.TierTypeWasabi), withRegion("eu-west-1")}, m...)...)
 			},
@@ -71,21 +96,21 @@ func typeCases() map[string]typeCase {
 			},
 		},
 		"GCS": {
-			harness: func(t *testing.T) *harness { return newHarness(t, rustfstest.ModeGA) },
+			harness: func(t *testing.T) *harness { return newHarness(t, mode, withLocal(probing)) },
 			tier: func(h *harness, m ...tierModifier) *v1alpha1.Tier {
 				return tier(h.remote.TierURL(), append([]tierModifier{withType(v1alpha1.TierTypeGCS), withRegion("")}, m...)...)
 			},
-			secret: func(ak, sk string) map[string]string { return map[string]string{saKey: serviceAccount(ak, sk)} },
+			secret: func(ak, sk string) map[string]string { return map[string]string{auKey: gcsJSON(mode, ak, sk)} },
 			record: func(h *harness) rustfstest.TierRecord {
 				return rustfstest.TierRecord{Type: "gcs", Name: "COLD", Endpoint: h.remote.TierURL(), Bucket: remoteBkt, Prefix: tierPrefix}
 			},
 			liveKeys: func(r rustfstest.TierRecord) string {
 				for _, ak := range []string{tierAK, rotatedAK} {
-					if strings.Contains(r.Creds, ak) {
+					if strings.Contains(r.Creds, `"client_id":"`+ak+`"`) {
 						return keyLabel(ak)
 					}
 				}
-				return "<other service account>"
+				return "<other credentials>"
 			},
 		},
 	}
@@ -93,12 +118,12 @@ func typeCases() map[string]typeCase {
 
 // wasabiHarness is a harness whose tier remote is a TLS emulator that the
 // local emulator reaches as Wasabi's eu-west-1 endpoint.
-func wasabiHarness(t *testing.T) *harness {
-	remote := rustfstest.NewServer(rustfstest.WithTLS(), rustfstest.WithRootCredentials(tierAK, tierSK),
+func wasabiHarness(t *testing.T, mode rustfstest.Mode) *harness {
+	remote := rustfstest.NewServer(rustfstest.WithMode(mode), rustfstest.WithTLS(), rustfstest.WithRootCredentials(tierAK, tierSK),
 		rustfstest.WithUser(rotatedAK, rotatedSK, "s3:*"))
 	t.Cleanup(remote.Close)
 	remote.CreateBucket(remoteBkt, false)
-	h := newHarness(t, rustfstest.ModeGA, withLocal(rustfstest.WithRemoteAlias("s3.eu-west-1.wasabisys.com", remote.Addr())))
+	h := newHarness(t, mode, withLocal(rustfstest.WithRemoteAlias("s3.eu-west-1.wasabisys.com", remote.Addr()), probing))
 	h.remote = remote
 	return h
 }
@@ -115,7 +140,7 @@ func TestNewTypesAreRegisteredAdoptedAndRotated(t *testing.T) {
 			if diff := cmp.Diff(want, got, credentialFields()); diff != "" {
 				t.Errorf("registered tier: -want +got:\n%s", diff)
 			}
-			if k := tc.liveKeys(got); k != tc.liveKeys(labelled(want, tierAK, tierSK)) {
+			if k := tc.liveKeys(got); k != tc.liveKeys(labelled(tc.mode, want, tierAK, tierSK)) {
 				t.Errorf("registered with %s", k)
 			}
 			cr = h.fetch(cr)
@@ -124,7 +149,7 @@ func TestNewTypesAreRegisteredAdoptedAndRotated(t *testing.T) {
 			setSecretData(h, tc.secret(rotatedAK, rotatedSK))
 			h.expect(h.fetch(cr), "update", "")
 			got, _ = h.local.Tier("COLD")
-			if k := tc.liveKeys(got); k != tc.liveKeys(labelled(want, rotatedAK, rotatedSK)) {
+			if k := tc.liveKeys(got); k != tc.liveKeys(labelled(tc.mode, want, rotatedAK, rotatedSK)) {
 				t.Errorf("after the rotation the tier has %s", k)
 			}
 			h.expect(h.fetch(cr), "none", "")
@@ -132,12 +157,12 @@ func TestNewTypesAreRegisteredAdoptedAndRotated(t *testing.T) {
 			// Adoption: the same settings registered out of band get the
 			// Secret's credentials once.
 			seeded := tc.record(h)
-			seeded.Name, seeded.AccessKey, seeded.SecretKey, seeded.Creds = "ADOPT", "someone", "else", serviceAccount("someone", "else")
+			seeded.Name, seeded.AccessKey, seeded.SecretKey, seeded.Creds = "ADOPT", "someone", "else", gcsJSON(tc.mode, "someone", "else")
 			h.local.SeedTier(seeded)
 			other := h.store(tc.tier(h, withMeta(ns, "adopt", 0), withName("ADOPT")))
 			h.expect(other, "update", "")
 			got, _ = h.local.Tier("ADOPT")
-			if k := tc.liveKeys(got); k != tc.liveKeys(labelled(want, rotatedAK, rotatedSK)) {
+			if k := tc.liveKeys(got); k != tc.liveKeys(labelled(tc.mode, want, rotatedAK, rotatedSK)) {
 				t.Errorf("after the adoption the tier has %s", k)
 			}
 		})
@@ -158,24 +183,34 @@ func credentialFields() cmp.Option {
 	}, cmp.Ignore())
 }
 
-func labelled(r rustfstest.TierRecord, ak, sk string) rustfstest.TierRecord {
-	r.AccessKey, r.SecretKey, r.Creds = ak, sk, serviceAccount(ak, sk)
+func labelled(mode rustfstest.Mode, r rustfstest.TierRecord, ak, sk string) rustfstest.TierRecord {
+	r.AccessKey, r.SecretKey, r.Creds = ak, sk, gcsJSON(mode, ak, sk)
 	return r
 }
 
-// A GCS Secret key that is not service account JSON is reported before any
-// write, naming the key.
-func TestGCSSecretMustHoldServiceAccountJSON(t *testing.T) {
-	h := newHarness(t, rustfstest.ModeGA)
-	setSecretData(h, map[string]string{saKey: `{"type":"authorized_user"}`})
-	cr := h.store(tier(h.remote.TierURL(), withType(v1alpha1.TierTypeGCS), withRegion("")))
-	h.expect(cr, "observe", string(v1alpha1.ReasonTierSecretInvalid))
-	msg := cr.GetCondition("Ready").Message
-	if !strings.Contains(msg, `key "credentials.json"`) || !strings.Contains(msg, "service account JSON key") {
-		t.Errorf("Ready message %q does not name the key and what it must hold", msg)
-	}
-	if n := h.local.Writes(); n != 0 {
-		t.Errorf("writes with an invalid service account: %d", n)
+// A GCS Secret key that holds a service-account key, or anything but a
+// Google authorized-user JSON, is reported before any write, naming the
+// key and the credential kind RustFS reads.
+func TestGCSSecretMustHoldAuthorizedUserJSON(t *testing.T) {
+	for name, value := range map[string]string{
+		"ServiceAccountKey": `{"type":"service_account","project_id":"p","client_email":"sa@p.iam","client_id":"1","private_key":"k"}`,
+		"NoRefreshToken":    `{"type":"authorized_user","client_id":"c","client_secret":"s"}`,
+		"NotJSON":           "client_id=c",
+	} {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t, rustfstest.ModeRC)
+			setSecretData(h, map[string]string{auKey: value})
+			cr := h.store(tier(h.remote.TierURL(), withType(v1alpha1.TierTypeGCS), withRegion("")))
+			h.expect(cr, "observe", string(v1alpha1.ReasonTierSecretInvalid))
+			msg := cr.GetCondition("Ready").Message
+			if !strings.Contains(msg, `key "credentials.json"`) || !strings.Contains(msg, "authorized-user JSON") ||
+				!strings.Contains(msg, "refuses a service-account key") {
+				t.Errorf("Ready message %q does not name the key and the credential kind it must hold", msg)
+			}
+			if n := h.local.Writes(); n != 0 {
+				t.Errorf("writes with invalid GCS credentials: %d", n)
+			}
+		})
 	}
 }
 

@@ -35,7 +35,8 @@ type ProviderConfigReference struct {
 // +kubebuilder:validation:XValidation:rule="self.type == 'Wasabi' || (has(self.endpoint) && size(self.endpoint) > 0)",message="endpoint is required: the URL of the remote storage (only a Wasabi tier derives it from region)"
 // +kubebuilder:validation:XValidation:rule="self.type != 'Wasabi' || !has(self.endpoint) || size(self.endpoint) == 0",message="endpoint must not be set for a Wasabi tier: RustFS derives it from region (https://s3.<region>.wasabisys.com, or https://s3.wasabisys.com for us-east-1)"
 // +kubebuilder:validation:XValidation:rule="self.type != 'Wasabi' || (has(self.region) && self.region.matches('^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$'))",message="region is required for a Wasabi tier, for example us-east-1: RustFS derives the endpoint from it; use lower-case letters, digits and '-'"
-// +kubebuilder:validation:XValidation:rule="self.type == 'GCS' || !has(self.credsSecret.serviceAccountKey)",message="credsSecret.serviceAccountKey is for a GCS tier, whose credentials are a service account JSON key; other types read accessKeyKey and secretKeyKey"
+// +kubebuilder:validation:XValidation:rule="self.type == 'GCS' || !has(self.credsSecret.authorizedUserKey)",message="credsSecret.authorizedUserKey is for a GCS tier, whose credentials are a Google authorized-user JSON; other types read accessKeyKey and secretKeyKey"
+// +kubebuilder:validation:XValidation:rule="self.type != 'Azure' || !has(self.endpoint) || !self.endpoint.matches('^(?i)[a-z][a-z0-9+.-]*://[^/?#]*[.]core[.](windows[.]net|chinacloudapi[.]cn|usgovcloudapi[.]net)[.]?(:[0-9]*)?([/?#].*)?$')",message="endpoint of an Azure tier must be an S3-compatible endpoint: RustFS reaches Azure tiers over the S3 API (SigV4, bucket as a virtual host), which Azure Storage endpoints (*.core.windows.net) do not speak; put an S3 gateway in front of the storage account and name it here"
 type TenantTier struct {
 	// Name of the tier in RustFS. Lifecycle transitions name it as their
 	// storageClass. It is used as a raw URL path segment by RustFS's admin
@@ -80,9 +81,9 @@ type TenantTier struct {
 	StorageClass string `json:"storageClass,omitempty"`
 
 	// CredsSecret names the Secret, in the namespace of the composed
-	// resources, holding the remote storage credentials: access and secret
-	// keys (Azure: account name and account key), or GCS's service account
-	// JSON under serviceAccountKey.
+	// resources, holding the remote storage credentials: the S3 access and
+	// secret keys of the remote (Azure's S3-compatible endpoint too), or
+	// GCS's Google authorized-user JSON under authorizedUserKey.
 	CredsSecret v1alpha1.TierSecretReference `json:"credsSecret"`
 
 	// Force registers the tier even if the remote prefix already holds

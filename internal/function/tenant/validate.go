@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"strings"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 
@@ -97,10 +98,27 @@ func validateTier(path string, t TenantTier) error {
 		check{fail: wasabi && !wasabiRegion.MatchString(t.Region), field: ".region", msg: "is required for a Wasabi tier, for example us-east-1: RustFS derives the endpoint from it; use lower-case letters, digits and '-'"},
 		check{fail: t.Bucket == "", field: ".bucket", msg: "must name the remote bucket that receives transitioned objects"},
 		check{fail: t.CredsSecret.Name == "", field: ".credsSecret.name", msg: "must name the Secret holding the remote storage credentials"},
-		check{fail: t.CredsSecret.ServiceAccountKey != "" && t.Type != v1alpha1.TierTypeGCS, field: ".credsSecret.serviceAccountKey", msg: "is for a GCS tier, whose credentials are a service account JSON key; other types read accessKeyKey and secretKeyKey"},
+		check{fail: t.CredsSecret.AuthorizedUserKey != "" && t.Type != v1alpha1.TierTypeGCS, field: ".credsSecret.authorizedUserKey", msg: "is for a GCS tier, whose credentials are a Google authorized-user JSON; other types read accessKeyKey and secretKeyKey"},
+		check{fail: t.Type == v1alpha1.TierTypeAzure && azureStorageHost(t.Endpoint), field: ".endpoint", msg: "of an Azure tier must be an S3-compatible endpoint: RustFS reaches Azure tiers over the S3 API, which Azure Storage endpoints (*.core.windows.net) do not speak"},
 		check{fail: t.StorageClass != "" && t.Type != v1alpha1.TierTypeS3, field: ".storageClass", msg: "is the remote storage class of an S3 tier; RustFS ignores it for other types (and refuses it for Azure), so set it only when type is S3"},
 	)
 	return firstFailure(path, checks...)
+}
+
+// azureStorageHost reports whether s is an Azure Storage endpoint, which
+// speaks the Azure APIs and not the S3 API RustFS's azure backend uses.
+func azureStorageHost(s string) bool {
+	u, err := url.Parse(s)
+	if err != nil {
+		return false
+	}
+	h := strings.ToLower(u.Hostname())
+	for _, d := range []string{".core.windows.net", ".core.chinacloudapi.cn", ".core.usgovcloudapi.net"} {
+		if strings.HasSuffix(h, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // wasabiRegion is the form RustFS accepts for a Wasabi region.

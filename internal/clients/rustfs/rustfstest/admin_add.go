@@ -128,7 +128,7 @@ func (e *Emulator) validateRemote(parent context.Context, t TierRecord, force bo
 		if errors.Is(err, errProbeTimeout) {
 			return errTimedOut
 		}
-		return invalidConfig(err.Error())
+		return invalidConfig(invalidConfigMsg) // rc new_warm_backend drops validate()'s error (docs/rustfs-wire.md §4.1)
 	}
 	if force {
 		return nil

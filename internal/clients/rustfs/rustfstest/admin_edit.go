@@ -122,8 +122,10 @@ type rcCreds struct {
 
 // editRC is rc's TierConfigMgr::edit: no remote call; every type but s3
 // needs both keys (gcs stores the access key as its credentials JSON, a
-// quirk); an s3 edit without both keys stores "REDACTED" as the secret,
-// because it starts from the redacting clone (the docs/rustfs-wire.md §5 hazard).
+// quirk, and ignores the secret key); an s3 edit without both keys stores
+// "REDACTED" as the secret, because it starts from the redacting clone
+// (the docs/rustfs-wire.md §5 hazard). The result is then built into a
+// backend (new_warm_backend), whose local checks may refuse it.
 func (e *Emulator) editRC(c *call) *s3Error {
 	var creds rcCreds
 	if err := json.Unmarshal(c.body, &creds); err != nil {
@@ -135,10 +137,23 @@ func (e *Emulator) editRC(c *call) *s3Error {
 	if !ok {
 		return tierErr("TierNotFound", "tier not found")
 	}
+	next, terr := mergeRC(*t, creds)
+	if terr == nil {
+		terr = e.checkLocal(next)
+	}
+	if terr != nil {
+		return editAnswer(terr)
+	}
+	*t = next
+	return writeEmpty(c)
+}
+
+// mergeRC applies an rc edit body to the stored tier.
+func mergeRC(t TierRecord, creds rcCreds) (TierRecord, *tierError) {
 	both := creds.AccessKey != "" && creds.SecretKey != ""
 	switch {
 	case t.Type != "s3" && !both:
-		return tierErr("TierMissingCredentials", "tier credentials are required")
+		return t, errMissingCreds
 	case t.Type == "gcs":
 		t.Creds = creds.AccessKey
 	case both:
@@ -146,5 +161,5 @@ func (e *Emulator) editRC(c *call) *s3Error {
 	default:
 		t.SecretKey = redactedValue
 	}
-	return writeEmpty(c)
+	return t, nil
 }

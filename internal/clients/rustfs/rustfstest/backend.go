@@ -2,7 +2,6 @@ package rustfstest
 
 import (
 	"encoding/json"
-	"net/netip"
 	"net/url"
 	"strings"
 )
@@ -68,7 +67,10 @@ func validateCredentials(t TierRecord) *tierError {
 	return nil
 }
 
-// validateGCSCreds is validate_gcs_credentials_json: a service account JSON.
+// validateGCSCreds is GA's validate_gcs_credentials_json: JSON whose
+// "type" is "service_account". The GCS backend then reads the same JSON
+// as an authorized user (checkGCS), which a real service-account key is
+// not (docs/rustfs-wire.md §2).
 func validateGCSCreds(creds string) *tierError {
 	if missingKey(creds) {
 		return errMissingCreds
@@ -103,21 +105,36 @@ func (e *Emulator) checkLocal(t TierRecord) *tierError {
 	return nil
 }
 
-// checkS3 is WarmBackendS3::new: the outbound-URL guard, both keys or
-// neither, a bucket; neither key is refused too.
+// checkS3 is WarmBackendS3::new: the URL, the outbound-URL guard, both
+// keys or neither, a bucket; neither key is refused too.
 func checkS3(t TierRecord) string {
-	u, err := url.Parse(t.Endpoint)
+	if detail := guardEndpoint(t.Endpoint); detail != "" {
+		return detail
+	}
 	switch {
-	case err != nil || u.Host == "":
-		return "invalid endpoint: " + t.Endpoint
-	case !outboundAllowed(u.Hostname()):
-		return "tier endpoint is not allowed: " + u.Hostname()
 	case (t.AccessKey == "") != (t.SecretKey == ""):
 		return "both the access and secret keys are required"
 	case t.Bucket == "":
 		return "no bucket name was provided"
 	case t.AccessKey == "":
 		return "insufficient parameters for S3 backend authentication"
+	}
+	return ""
+}
+
+// guardEndpoint parses an endpoint as the url crate does and runs the
+// outbound-URL guard on its host (egress.go): RustFS's text, or "".
+func guardEndpoint(endpoint string) string {
+	u, err := url.Parse(endpoint)
+	if err != nil || u.Host == "" {
+		return "invalid endpoint: " + endpoint
+	}
+	host, err := urlHost(u.Hostname())
+	if err != nil {
+		return err.Error()
+	}
+	if reason := outboundRefusal(host); reason != "" {
+		return "tier endpoint is not allowed: outbound URL host '" + host + "' is not allowed: " + reason
 	}
 	return ""
 }
@@ -138,10 +155,8 @@ func checkS3Compatible(t TierRecord) string {
 		return err.Error()
 	case u.Hostname() == "":
 		return "Invalid endpoint URL: missing host"
-	case !outboundAllowed(u.Hostname()):
-		return "tier endpoint is not allowed: " + u.Hostname()
 	}
-	return ""
+	return guardEndpoint(t.Endpoint)
 }
 
 // checkS3CompatibleRC is the rc constructors of the other S3-speaking
@@ -160,34 +175,15 @@ func checkS3CompatibleRC(t TierRecord) string {
 }
 
 // checkGCS is WarmBackendGCS::new: credentials (with the S3 backends'
-// message), a bucket, and credentials that parse as JSON.
+// message), a bucket, then the credentials JSON, which RustFS reads with
+// Google's authorized-user builder (gcs.go, docs/rustfs-wire.md §2).
 func checkGCS(t TierRecord) string {
-	var v map[string]any
 	switch {
 	case t.Creds == "":
 		return "both access and secret keys are required"
 	case t.Bucket == "":
 		return "no bucket name was provided"
-	case json.Unmarshal([]byte(t.Creds), &v) != nil:
-		return "Invalid credentials JSON: not a JSON object"
 	}
-	return ""
-}
-
-// outboundAllowed is validate_outbound_url (docs/rustfs-wire.md §4.1, §13.9): the exact host
-// localhost (trailing dot and case ignored) and loopback, private,
-// link-local, unspecified or metadata IP literals are refused; host names,
-// *.localhost included, are not resolved and pass.
-func outboundAllowed(host string) bool {
-	h := strings.ToLower(strings.TrimSuffix(host, "."))
-	if h == "localhost" {
-		return false
-	}
-	ip, err := netip.ParseAddr(strings.Trim(h, "[]"))
-	if err != nil {
-		return true // a host name
-	}
-	ip = ip.Unmap()
-	return !(ip.IsLoopback() || ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
-		ip.IsUnspecified() || ip == netip.MustParseAddr("169.254.169.254"))
+	_, problem := parseAuthorizedUser(t.Creds)
+	return problem
 }

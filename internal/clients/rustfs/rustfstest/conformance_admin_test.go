@@ -163,7 +163,7 @@ func TestEditChangesOnlyCredentialsWithoutRemoteCall(t *testing.T) {
 func TestEditErrors(t *testing.T) {
 	p := newPair(t, ModeRC)
 	p.local.SeedTier(TierRecord{Type: "minio", Name: "MIN", AccessKey: "a", SecretKey: "s"})
-	p.local.SeedTier(TierRecord{Type: "s3", Name: "AWS", AccessKey: "a", SecretKey: "s"})
+	p.local.SeedTier(TierRecord{Type: "s3", Name: "AWS", Endpoint: "https://s3.example.test", Bucket: "b", AccessKey: "a", SecretKey: "s"})
 	want(t, p.admin(t, http.MethodPost, "/tier/NOPE", "", []byte(`{"accessKey":"a","secretKey":"b"}`)), 500, "TierNotFound", "tier not found")
 	want(t, p.admin(t, http.MethodPost, "/tier/min", "", []byte(`{"accessKey":"a","secretKey":"b"}`)), 500, "TierNotFound", "tier not found")
 	want(t, p.admin(t, http.MethodPost, "/tier/MIN", "", []byte(`{"access":"a","secret":"b"}`)), 500, "TierMissingCredentials", "tier credentials are required")

@@ -51,7 +51,8 @@ func TestGA13_9SmallerPoints(t *testing.T) {
 	body := func(host string) []byte {
 		return []byte(`{"type":"minio","minio":{"name":"M","endpoint":"http://` + host + `:1","accessKey":"a","secretKey":"b","bucket":"c"}}`)
 	}
-	want(t, p.add(t, body("localhost"), ""), 400, "InvalidArgument", invalidConfigMsg+": tier endpoint is not allowed: localhost")
+	want(t, p.add(t, body("localhost"), ""), 400, "InvalidArgument",
+		invalidConfigMsg+": tier endpoint is not allowed: outbound URL host 'localhost' is not allowed: loopback host")
 	if got := p.add(t, body("tier.localhost"), ""); strings.Contains(got.Message, "not allowed") {
 		t.Errorf("*.localhost was refused by the guard: %s", got.Message)
 	}
@@ -113,7 +114,7 @@ func TestGA13_13EditAcceptsMadminNames(t *testing.T) {
 		t.Errorf("madmin names ignored: access key %q", rec.AccessKey)
 	}
 	want(t, p.admin(t, http.MethodPost, "/tier/COLD", "", []byte(`{"access":"a","accessKey":"b","secret":"c"}`)), 400, "InvalidRequest", "")
-	creds := base64.StdEncoding.EncodeToString([]byte(GCSServiceAccount("sa", "k")))
+	creds := base64.StdEncoding.EncodeToString([]byte(GCSAuthorizedUser("client", "k")))
 	want(t, p.admin(t, http.MethodPost, "/tier/COLD", "", []byte(`{"creds":"`+creds+`"}`)), 500, "TierEditFailed",
 		"tier edit failed. GCS credentials cannot be used with this remote tier type")
 

@@ -84,9 +84,10 @@ type Emulator struct {
 	probeWait time.Duration
 	// r2VersionIDs makes PUTs answer a version ID on an unversioned bucket.
 	r2VersionIDs bool
-	// unprobed are the tier types whose GA backend cannot list its probe
-	// object (WithoutCandidateProbe).
-	unprobed map[string]bool
+	// unprobed and probed are the tier types whose GA backend was made
+	// unable (WithoutCandidateProbe) or able (WithCandidateProbe) to find
+	// its probe object, against the default of cannotProbeByDefault.
+	unprobed, probed map[string]bool
 	// mutating are the tiers an add or edit is working on.
 	mutating map[string]bool
 	// tls makes NewServer serve HTTPS.
@@ -189,18 +190,43 @@ func WithTLS() Option { return func(e *Emulator) { e.tls = true } }
 // rustfs/rustfs#7999).
 func WithR2PutVersionIDs() Option { return func(e *Emulator) { e.r2VersionIDs = true } }
 
-// WithoutCandidateProbe makes the GA backends of the given tier types unable
-// to list their probe object, as docs/rustfs-wire.md §4.3 infers for RustFS
-// 1.0.0's wasabi, aliyun, tencent, huaweicloud and azure backends (not
-// confirmed against a GA build): every GA add and credential edit of such a
-// tier then fails with "Remote tier probe outcome is uncertain". By default
-// every S3-compatible type probes like s3.
+// cannotProbeByDefault are the tier types whose backend does not implement
+// the candidate probe a GA add and credential edit run: at RustFS 20d126649
+// only s3, rustfs, minio and r2 implement probe_transition_candidate, and
+// every other backend answers Unsupported (docs/rustfs-wire.md §4.3).
+var cannotProbeByDefault = map[string]bool{
+	"wasabi": true, "aliyun": true, "tencent": true, "huaweicloud": true, "azure": true, "gcs": true,
+}
+
+// WithoutCandidateProbe makes the GA backends of the given tier types
+// unable to find their probe object as well: every GA add and credential
+// edit of such a tier then fails with "Remote tier probe outcome is
+// uncertain" (docs/rustfs-wire.md §4.3). wasabi, aliyun, tencent,
+// huaweicloud, azure and gcs are unable by default.
 func WithoutCandidateProbe(types ...string) Option {
 	return func(e *Emulator) {
 		for _, t := range types {
 			e.unprobed[t] = true
 		}
 	}
+}
+
+// WithCandidateProbe makes the GA backends of the given tier types find
+// their probe object as s3's does, as a RustFS release newer than the
+// source docs/rustfs-wire.md §4.3 reads may (a later copy of the azure
+// backend implements it). It models a release, not RustFS 1.0.0.
+func WithCandidateProbe(types ...string) Option {
+	return func(e *Emulator) {
+		for _, t := range types {
+			e.probed[t] = true
+		}
+	}
+}
+
+// cannotProbe reports whether the GA backend of typ answers Unsupported to
+// the candidate probe.
+func (e *Emulator) cannotProbe(typ string) bool {
+	return e.unprobed[typ] || cannotProbeByDefault[typ] && !e.probed[typ]
 }
 
 // WithProbeTimeout bounds the remote validation of add, edit, verify and remove (RustFS: 30 s,
@@ -215,7 +241,7 @@ func New(opts ...Option) *Emulator {
 		stats: map[string]TierStat{}, dropped: map[string]bool{}, counts: map[string]int{}, faults: map[string]*Fault{},
 		aliases: map[string]string{}, probeWait: 30 * time.Second, deploymentID: newDeploymentID(),
 		accounts: map[string]*serviceAccount{}, policies: map[string]*cannedPolicy{},
-		unprobed: map[string]bool{}, mutating: map[string]bool{},
+		unprobed: map[string]bool{}, probed: map[string]bool{}, mutating: map[string]bool{},
 	}
 	for _, o := range opts {
 		o(e)

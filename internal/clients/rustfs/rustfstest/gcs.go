@@ -11,16 +11,22 @@ import (
 )
 
 // The GCS tier backend speaks the Google Cloud Storage API (a JSON upload
-// client and a gRPC control client, authenticated by OAuth with the
-// service account; docs/rustfs-wire.md §2, §18). The emulator does not speak that protocol:
-// a gcs tier's endpoint names another emulator of this process (its test
-// host name, Server.TierURL), and the emulator works on that emulator's
-// bucket directly, with the semantics the GCS backend relies on: a write
-// makes a new generation (the object's version ID), reads and deletes
-// take a generation, the listing finds the probe object, and the service
-// account is accepted when its client_email is a user of the remote
-// emulator whose secret key is the account's private_key. Each operation
-// is recorded in the remote's request log under a gcs.* route.
+// client and a gRPC control client, authenticated by OAuth;
+// docs/rustfs-wire.md §2, §18). RustFS builds its Google credentials from
+// the tier's creds with the authorized-user builder of google-cloud-auth
+// (WarmBackendGCS::new › user_account::Builder): the JSON must carry the
+// string fields type, client_id, client_secret and refresh_token, as
+// `gcloud auth application-default login` writes them; a service-account
+// key has no client_secret or refresh_token and is refused. The emulator
+// does not speak the GCS protocol: a gcs tier's endpoint names another
+// emulator of this process (its test host name, Server.TierURL), and the
+// emulator works on that emulator's bucket directly, with the semantics
+// the GCS backend relies on: a write makes a new generation (the object's
+// version ID), reads and deletes take a generation, and the listing finds
+// the object. The token exchange succeeds when client_id is a user of the
+// remote emulator, client_secret its secret key and refresh_token is not
+// empty. Each operation is recorded in the remote's request log under a
+// gcs.* route.
 
 // Routes of the emulated GCS operations in the remote's request log.
 const (
@@ -30,13 +36,50 @@ const (
 	RouteGCSList   = "gcs.listObjects"
 )
 
-// GCSServiceAccount returns service-account JSON that a remote emulator
-// accepts for a gcs tier when clientEmail is one of its users (or its root)
-// with privateKey as secret key.
-func GCSServiceAccount(clientEmail, privateKey string) string {
-	b, _ := json.Marshal(map[string]string{"type": "service_account", "project_id": "rustfstest", // strings
-		"client_email": clientEmail, "private_key": privateKey})
+// GCSAuthorizedUser returns authorized-user JSON that a remote emulator
+// accepts for a gcs tier when clientID is one of its users (or its root)
+// with clientSecret as secret key.
+func GCSAuthorizedUser(clientID, clientSecret string) string {
+	b, _ := json.Marshal(map[string]string{"type": "authorized_user", "client_id": clientID, // strings
+		"client_secret": clientSecret, "refresh_token": "rustfstest-refresh-token"})
 	return string(b)
+}
+
+// An authorizedUser is what google-cloud-auth's authorized-user builder
+// reads from the credentials JSON; every field is a required string.
+type authorizedUser struct {
+	Type, ClientID, ClientSecret, RefreshToken string
+}
+
+// authorizedUserFields are the builder's required fields in declaration
+// order, which is the order serde reports a missing one in.
+var authorizedUserFields = []string{"type", "client_id", "client_secret", "refresh_token"}
+
+// parseAuthorizedUser reads creds as WarmBackendGCS::new does: JSON
+// (serde_json's own error otherwise), then the authorized-user fields
+// ("Invalid credentials JSON: …"). It returns the problem, or "".
+func parseAuthorizedUser(creds string) (authorizedUser, string) {
+	var v any
+	if err := json.Unmarshal([]byte(creds), &v); err != nil {
+		return authorizedUser{}, "expected value at line 1 column 1" // serde_json's text for non-JSON
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return authorizedUser{}, "Invalid credentials JSON: invalid type, expected struct AuthorizedUser"
+	}
+	vals := make([]string, len(authorizedUserFields))
+	for i, f := range authorizedUserFields {
+		raw, present := obj[f]
+		s, isString := raw.(string)
+		switch {
+		case !present:
+			return authorizedUser{}, "Invalid credentials JSON: missing field `" + f + "`"
+		case !isString:
+			return authorizedUser{}, "Invalid credentials JSON: invalid type for field `" + f + "`, expected a string"
+		}
+		vals[i] = s
+	}
+	return authorizedUser{Type: vals[0], ClientID: vals[1], ClientSecret: vals[2], RefreshToken: vals[3]}, ""
 }
 
 type gcsBackend struct {
@@ -44,7 +87,8 @@ type gcsBackend struct {
 	t TierRecord
 }
 
-// open finds the remote emulator and authenticates the service account.
+// open finds the remote emulator and exchanges the authorized user's
+// refresh token, which the remote accepts for one of its users.
 func (g *gcsBackend) open(route, key, action string) (*Emulator, func(int), error) {
 	u, err := url.Parse(g.t.Endpoint)
 	if err != nil {
@@ -59,14 +103,10 @@ func (g *gcsBackend) open(route, key, action string) (*Emulator, func(int), erro
 		remote.count(route)
 		remote.recordRoute(http.MethodPost, "/"+g.t.Bucket+"/"+key, route, status)
 	}
-	var sa struct {
-		ClientEmail string `json:"client_email"`
-		PrivateKey  string `json:"private_key"`
-	}
-	_ = json.Unmarshal([]byte(g.t.Creds), &sa)
-	who, secret, found := remote.lookup(sa.ClientEmail)
+	au, _ := parseAuthorizedUser(g.t.Creds)
+	who, secret, found := remote.lookup(au.ClientID)
 	switch {
-	case !found || secret != sa.PrivateKey:
+	case !found || secret != au.ClientSecret || au.RefreshToken == "":
 		record(http.StatusUnauthorized)
 		return nil, nil, errors.New("remote tier request failed with status 401 Unauthorized: invalid_grant")
 	case !who.allowedOn(accessRequest{action: action, bucket: g.t.Bucket, object: key}):
@@ -123,8 +163,13 @@ func (g *gcsBackend) put(_ context.Context, name string, body []byte) (string, e
 	return gen, err
 }
 
-// candidate lists the generations of the probe object.
+// candidate lists the generations of the probe object, when the emulated
+// release's GCS backend can (WithCandidateProbe): RustFS's cannot
+// (docs/rustfs-wire.md §4.3).
 func (g *gcsBackend) candidate(_ context.Context, object string) (candidate, error) {
+	if g.e.cannotProbe(g.t.Type) {
+		return candidate{kind: candUnsupported}, nil
+	}
 	key := g.dest(object)
 	var c candidate
 	err := g.with(RouteGCSList, key, "s3:ListBucket", func(b *bucket) error {

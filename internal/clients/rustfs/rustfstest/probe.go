@@ -200,12 +200,13 @@ func (e *Emulator) probeRC(ctx context.Context, b backend) *tierError {
 	return nil
 }
 
-// candidate is WarmBackendS3::probe_transition_candidate: GetBucketVersioning,
+// candidate is WarmBackendS3::probe_transition_candidate (for the types
+// whose backend has it, cannotProbe): GetBucketVersioning,
 // then ListObjectVersions for the exact key. None is missing; a delete
 // marker or several versions are ambiguous; one version is unversioned on a
 // bucket without versioning, else versioned with its ID.
 func (b *s3Backend) candidate(ctx context.Context, object string) (candidate, error) {
-	if b.e.unprobed[b.t.Type] {
+	if b.e.cannotProbe(b.t.Type) {
 		return candidate{kind: candUnsupported}, nil
 	}
 	status, err := b.versioning(ctx)

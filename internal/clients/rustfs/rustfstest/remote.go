@@ -133,10 +133,11 @@ func (e *Emulator) signOutbound(req *http.Request, body []byte, accessKey, secre
 		sigAlgorithm, accessKey, h.date, region, strings.Join(h.signedHeaders, ";"), sig))
 }
 
-// prefix is the tier prefix as the backend uses it: s3 trims "/" on both
-// sides, the other types strip one trailing "/" (docs/rustfs-wire.md §18).
+// prefix is the tier prefix as the backend uses it: s3 and wasabi (which
+// builds an s3 backend) trim "/" on both sides, the other types strip one
+// trailing "/" (docs/rustfs-wire.md §18).
 func (b *s3Backend) prefix() string {
-	if b.t.Type == "s3" {
+	if b.t.Type == "s3" || b.t.Type == "wasabi" {
 		return strings.Trim(b.t.Prefix, "/")
 	}
 	return strings.TrimSuffix(b.t.Prefix, "/")

@@ -1,7 +1,6 @@
 package rustfstest
 
 import (
-	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -36,15 +35,18 @@ func azureBody(p pair, name string) []byte {
 		`","secretKey":"` + remoteSK + `","bucket":"cold","prefix":"tiered/","region":"us-east-1"}}`)
 }
 
-// Azure speaks S3 with virtual-host addressing: "<bucket>.<host>/<key>".
-func TestAzureTierUsesVirtualHostAddressing(t *testing.T) {
+// Azure speaks S3 (SigV4 with the tier's keys) with virtual-host
+// addressing, "<bucket>.<host>/<key>", not the Azure Blob API
+// (docs/rustfs-wire.md §2, §18). GA adds an azure tier only where its
+// backend can find the probe object (WithCandidateProbe, §4.3).
+func TestAzureTierIsAnS3EndpointWithVirtualHostAddressing(t *testing.T) {
 	for _, mode := range []Mode{ModeGA, ModeRC} {
 		t.Run(mode.String(), func(t *testing.T) {
-			p := newPair(t, mode)
+			p := newPair(t, mode, WithCandidateProbe("azure"))
 			want(t, p.add(t, azureBody(p, "ARCHIVE"), ""), 200, "", "")
 			for _, r := range p.remote.Requests() {
-				if strings.HasPrefix(r.Path, "/cold") {
-					t.Errorf("path-style request %s %s; azure uses the bucket's host name", r.Method, r.Path)
+				if strings.HasPrefix(r.Path, "/cold") || r.Status >= 300 {
+					t.Errorf("%s %s answered %d; azure signs S3 requests on the bucket's host name", r.Method, r.Path, r.Status)
 				}
 			}
 			if mode == ModeGA && !strings.HasPrefix(p.remote.Requests()[0].Path, "/tiered/rustfs-tier-probe-") {
@@ -58,10 +60,22 @@ func TestAzureTierUsesVirtualHostAddressing(t *testing.T) {
 	}
 }
 
+// An Azure Blob storage account's keys are not S3 keys: the remote
+// refuses RustFS's SigV4 requests, so the add fails.
+func TestAzureTierWithKeysTheS3EndpointRefusesFails(t *testing.T) {
+	p := newPair(t, ModeRC)
+	body := strings.Replace(string(azureBody(p, "ARCHIVE")), remoteSK, "account-key-of-a-storage-account", 1)
+	got := p.add(t, []byte(body), "")
+	want(t, got, 500, "TierAddFailed", "")
+	if !strings.Contains(got.Message, "403 Forbidden") {
+		t.Errorf("message %q, want the remote's SigV4 refusal", got.Message)
+	}
+}
+
 // GA probes an azure tier's new account on edit; refused keys leave the
 // stored account in place.
 func TestAzureEditProbesTheNewAccount(t *testing.T) {
-	p := newPair(t, ModeGA)
+	p := newPair(t, ModeGA, WithCandidateProbe("azure"))
 	p.remote.SetUser("acct2", "key2", "s3:*")
 	want(t, p.add(t, azureBody(p, "ARCHIVE"), ""), 200, "", "")
 	want(t, p.admin(t, http.MethodPost, "/tier/ARCHIVE", "", []byte(`{"accessKey":"acct2","secretKey":"key2"}`)), 200, "", "")
@@ -71,25 +85,50 @@ func TestAzureEditProbesTheNewAccount(t *testing.T) {
 	}
 }
 
-// WithoutCandidateProbe reproduces the GA refusal that docs/rustfs-wire.md §4.3 infers for
-// backends that cannot list their probe object: the object stays behind.
-func TestWithoutCandidateProbeRefusesTheAdd(t *testing.T) {
-	p := newPair(t, ModeGA, WithoutCandidateProbe("azure"))
-	want(t, p.add(t, azureBody(p, "ARCHIVE"), ""), 500, "TierAddFailed", "tier add failed. "+uncertainMsg)
-	if keys := p.remote.Objects("cold"); len(keys) != 1 || !strings.HasPrefix(keys[0], "tiered/rustfs-tier-probe-") {
-		t.Errorf("remote objects %v, want the probe object left behind", keys)
+// In GA only the s3, rustfs, minio and r2 backends can find the probe
+// object an add writes (docs/rustfs-wire.md §4.3): an add of any other type
+// fails with "probe outcome is uncertain" and leaves the object behind;
+// WithoutCandidateProbe extends the refusal to another type.
+func TestGAAddRefusesTypesWithoutCandidateProbe(t *testing.T) {
+	bodies := map[string]func(p pair) []byte{
+		"azure":  func(p pair) []byte { return azureBody(p, "ARCHIVE") },
+		"gcs":    func(p pair) []byte { return gcsBody(p, "ARCHIVE", gaGCSCreds(remoteAK, remoteSK)) },
+		"minio":  func(p pair) []byte { return typedBody(p, "minio") },
+		"aliyun": func(p pair) []byte { return typedBody(p, "aliyun") },
 	}
+	for _, typ := range []string{"azure", "gcs", "aliyun"} {
+		t.Run(typ, func(t *testing.T) {
+			p := newPair(t, ModeGA)
+			want(t, p.add(t, bodies[typ](p), ""), 500, "TierAddFailed", "tier add failed. "+uncertainMsg)
+			if len(p.local.Tiers()) != 0 || len(p.remote.Objects("cold")) != 1 {
+				t.Errorf("tiers %v, remote objects %v: want none registered and the probe object left behind",
+					p.local.Tiers(), p.remote.Objects("cold"))
+			}
+		})
+	}
+	p := newPair(t, ModeGA, WithoutCandidateProbe("minio"))
+	want(t, p.add(t, bodies["minio"](p), ""), 500, "TierAddFailed", "tier add failed. "+uncertainMsg)
+	want(t, newPair(t, ModeRC).add(t, bodies["aliyun"](newPair(t, ModeRC)), ""), 200, "", "")
+}
+
+// typedBody is a tier of one of the plain S3-compatible types on the
+// pair's remote, addressed by its virtual-host name where the type uses it.
+func typedBody(p pair, typ string) []byte {
+	return []byte(strings.NewReplacer(`"type":"rustfs","rustfs"`, `"type":"`+typ+`","`+typ+`"`, `,"storageClass":""`, "").
+		Replace(string(p.tierJSON("TYPED"))))
 }
 
 // Wasabi derives its endpoint from the region; its remote is reached by
-// that public name (here aliased to a TLS emulator) and must be unversioned.
+// that public name (here aliased to a TLS emulator) and must be
+// unversioned. rc reports a failed versioning check with the bare
+// invalid-config message (new_warm_backend drops validate()'s error).
 func TestWasabiTierEndpointFromRegion(t *testing.T) {
 	for _, mode := range []Mode{ModeGA, ModeRC} {
 		t.Run(mode.String(), func(t *testing.T) {
 			remote := NewServer(WithMode(mode), WithTLS(), WithRootCredentials(remoteAK, remoteSK))
 			t.Cleanup(remote.Close)
 			remote.CreateBucket("cold", false)
-			p := newPair(t, mode, WithRemoteAlias("s3.eu-west-1.wasabisys.com", remote.Addr()))
+			p := newPair(t, mode, WithRemoteAlias("s3.eu-west-1.wasabisys.com", remote.Addr()), WithCandidateProbe("wasabi"))
 			body := `{"type":"wasabi","wasabi":{"name":"W","accessKey":"` + remoteAK + `","secretKey":"` + remoteSK +
 				`","bucket":"cold","prefix":"w/","region":"eu-west-1"}}`
 			want(t, p.add(t, []byte(body), ""), 200, "", "")
@@ -104,56 +143,29 @@ func TestWasabiTierEndpointFromRegion(t *testing.T) {
 			if mode == ModeGA {
 				want(t, got, 400, "InvalidArgument", invalidConfigMsg)
 			} else {
-				want(t, got, 500, "TierAddFailed", "tier add failed. Wasabi tier bucket must be unversioned")
+				want(t, got, 500, "TierAddFailed", "tier add failed. "+invalidConfigMsg)
 			}
 		})
 	}
 }
 
-func gcsBody(p pair, name, creds string) []byte {
-	c, _ := json.Marshal(creds)
-	return []byte(`{"type":"gcs","gcs":{"name":"` + name + `","endpoint":"` + p.remote.TierURL() + `","creds":` + string(c) +
-		`,"bucket":"cold","prefix":"g/","region":""}}`)
-}
-
-// GCS works on the remote emulator's storage with the service account's
-// identity; the list redacts the credentials JSON; GA edits take new JSON
-// as base64 "creds" and probe with it.
-func TestGCSTier(t *testing.T) {
-	p := newPair(t, ModeGA)
-	p.remote.SetUser("sa2@example.iam", "key2", "s3:*")
-	want(t, p.add(t, gcsBody(p, "G", GCSServiceAccount(remoteAK, remoteSK)), ""), 200, "", "")
-	if p.remote.Count(RouteGCSWrite) != 1 || p.remote.Count(RouteGCSDelete) != 1 || p.remote.Count(RouteGCSList) != 3 {
-		t.Errorf("gcs operations on the remote: %v", p.remote.Counts())
-	}
-	if n := p.remote.VersionCount("cold"); n != 0 {
-		t.Errorf("the GCS probe left %d generations", n)
-	}
-	if inner := listed(t, p, "gcs"); strField(inner, "creds") != "REDACTED" || inner["accessKey"] != nil {
-		t.Errorf("gcs list entry: %v", inner)
-	}
-	edit := func(creds string) result {
-		b64 := base64.StdEncoding.EncodeToString([]byte(creds))
-		return p.admin(t, http.MethodPost, "/tier/G", "", []byte(`{"creds":"`+b64+`"}`))
-	}
-	want(t, edit(GCSServiceAccount("sa2@example.iam", "key2")), 200, "", "")
-	want(t, edit(GCSServiceAccount("sa3@example.iam", "nope")), 500, "TierEditFailed", "tier edit failed. "+uncertainMsg)
-	if rec, _ := p.local.Tier("G"); !strings.Contains(rec.Creds, "sa2@example.iam") {
-		t.Error("a refused edit replaced the stored service account")
-	}
-	want(t, p.admin(t, http.MethodPost, "/tier/G", "", []byte(`{"accessKey":"a","secretKey":"b"}`)), 500, "TierEditFailed",
-		"tier edit failed. Static access and secret keys cannot be used with a GCS tier")
-	want(t, p.add(t, gcsBody(p, "H", GCSServiceAccount("nobody", "x")), ""), 500, "TierAddFailed", "tier add failed. "+uncertainMsg)
-}
-
-// rc stores a gcs edit's access key as the credentials JSON (docs/rustfs-wire.md §5).
-func TestGCSEditRCStoresTheAccessKeyAsCreds(t *testing.T) {
-	p := newPair(t, ModeRC)
-	want(t, p.add(t, gcsBody(p, "G", GCSServiceAccount(remoteAK, remoteSK)), ""), 200, "", "")
-	sa := GCSServiceAccount("other", "k")
-	body, _ := json.Marshal(map[string]string{"accessKey": sa, "secretKey": "unused"})
-	want(t, p.admin(t, http.MethodPost, "/tier/G", "", body), 200, "", "")
-	if rec, _ := p.local.Tier("G"); rec.Creds != sa {
-		t.Error("rc gcs edit did not store the access key as creds")
+// A Wasabi tier builds an s3 backend, which trims "/" on both sides of
+// the prefix (docs/rustfs-wire.md §18): "/w//" lists and writes under "w/".
+func TestWasabiPrefixIsTrimmedOnBothSides(t *testing.T) {
+	remote := NewServer(WithMode(ModeRC), WithTLS(), WithRootCredentials(remoteAK, remoteSK))
+	t.Cleanup(remote.Close)
+	remote.CreateBucket("cold", false)
+	remote.PutObject("cold", "w/taken", []byte("x"))
+	p := newPair(t, ModeRC, WithRemoteAlias("s3.eu-west-1.wasabisys.com", remote.Addr()))
+	body := `{"type":"wasabi","wasabi":{"name":"W","accessKey":"` + remoteAK + `","secretKey":"` + remoteSK +
+		`","bucket":"cold","prefix":"/w//","region":"eu-west-1"}}`
+	want(t, p.add(t, []byte(body), ""), 500, "TierNameBackendInUse!", "tier backend is already in use")
+	want(t, p.add(t, []byte(body), "force=true"), 200, "", "")
+	remote.ResetCounters()
+	want(t, p.admin(t, http.MethodGet, "/tier/W", "", nil), 200, "", "")
+	for _, r := range remote.Requests() {
+		if strings.Contains(r.Path, "probeobject") && r.Path != "/cold/w/probeobject" {
+			t.Errorf("verify wrote %s %s, want /cold/w/probeobject", r.Method, r.Path)
+		}
 	}
 }
