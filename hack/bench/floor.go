@@ -20,6 +20,9 @@ const floorMode = "floor"
 // provider: nothing becomes Ready by itself, so there is no burst, no tier
 // list to compare and no request bound for the smoke test to check.
 func (f flags) validate(set map[string]bool) error {
+	if f.peer != "" {
+		return f.validatePeer()
+	}
 	if !f.floor {
 		return nil
 	}
@@ -107,4 +110,21 @@ func (r *run) creator() func(context.Context, int) error {
 	}
 	p := newProvided(r.world, string(uuid.NewUUID()))
 	return func(ctx context.Context, i int) error { return r.createProvided(ctx, p, i) }
+}
+
+// validatePeer checks the flags of a side-by-side run: each provider runs
+// at its defaults on new Buckets only, so the flags that tune the provider
+// or pick other work do not apply.
+func (f flags) validatePeer() error {
+	switch {
+	case f.peerCRDs == "":
+		return errors.New("-peer needs -peer-crds: the directory of the peer's CRDs (for provider-minio, package/crds of its repository)")
+	case f.floor || f.smoke:
+		return errors.New("-peer does not go with -floor or -smoke: it compares two providers at their default flags")
+	case f.window <= 0:
+		return errors.New("-window must be positive: it is how long each provider is measured after the first create")
+	case f.existing < 0:
+		return errors.New("-existing must be 0 or more")
+	}
+	return nil
 }

@@ -66,6 +66,12 @@ type flags struct {
 	pprof       bool
 	floor       bool
 	providerEnv []string
+
+	// The side-by-side run (-peer).
+	peer     string
+	peerCRDs string
+	window   time.Duration
+	existing int
 }
 
 // noiseSize is the size of each unrelated Secret.
@@ -89,6 +95,10 @@ func parseFlags() flags {
 	flag.BoolVar(&f.pprof, "pprof", false, "save the provider's heap profile at the end of the steady state to _output/bench-heap-MODE.pprof and print its top")
 	flag.BoolVar(&f.floor, "floor", false, "run bin/floor, the framework alone, instead of the provider, on objects written as the provider leaves them; reports memory only (docs/performance.md)")
 	flag.BoolVar(&f.keep, "keep", false, "keep each run's work directory (kubeconfig, provider log)")
+	flag.StringVar(&f.peer, "peer", "", "side by side: run this provider binary (vshn/provider-minio's command line and CRDs) after provider-rustfs, each at its default flags, on -n new Buckets, and print both (docs/performance.md)")
+	flag.StringVar(&f.peerCRDs, "peer-crds", "", "with -peer: the directory of the peer's CRDs")
+	flag.DurationVar(&f.window, "window", 180*time.Second, "with -peer: how long to measure after the first create")
+	flag.IntVar(&f.existing, "existing", 0, "with -peer: Buckets created and Ready before the measured creates, polling during them")
 	flag.StringVar(&env, "provider-env", "", "extra environment for the provider, comma separated (for example GOGC=50)")
 	flag.Parse()
 	set := map[string]bool{}
@@ -129,6 +139,9 @@ func main() {
 func bench(ctx context.Context, f flags, out io.Writer) error {
 	if _, err := os.Stat(f.binary()); err != nil {
 		return errors.Errorf("%s is missing: run `make bench`, which builds it (with -floor in BENCHFLAGS, bin/floor too)", f.binary())
+	}
+	if f.peer != "" {
+		return compare(ctx, f, out)
 	}
 	var rs []*result
 	for _, m := range strings.Split(f.modes, ",") {

@@ -17,12 +17,12 @@ import (
 // binaries come from Assets, so a first run builds them, and a kubeconfig
 // for the administrator is written to <dir>/kubeconfig and named by
 // Env.Kubeconfig. Progress of a first build goes to out.
-func Launch(ctx context.Context, root, dir string, out io.Writer) (*Env, error) {
+func Launch(ctx context.Context, root, dir string, out io.Writer, extraCRDDirs ...string) (*Env, error) {
 	assets, err := Assets(ctx, root, out)
 	if err != nil {
 		return nil, err
 	}
-	e, err := start(root, assets, nil)
+	e, err := start(root, assets, extraCRDDirs)
 	if err != nil {
 		return nil, err
 	}

@@ -2,11 +2,13 @@ package options
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	changelogs "github.com/crossplane/crossplane-runtime/v2/apis/changelogs/proto/v1alpha1"
 	"github.com/google/go-cmp/cmp"
 	dto "github.com/prometheus/client_model/go"
 	"k8s.io/apimachinery/pkg/types"
@@ -21,17 +23,24 @@ const (
 func sec(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 
 // A step is one request to the limited reconciler at a moment of a fake
-// clock: at is the time since the start, and the inner reconciler answers
-// a pass with a poll (RequeueAfter) unless creating, when it asks to be
-// requeued at once (crossplane-runtime's answer after a create, and after
-// an error it reports in a condition). A step named pc…
-// goes to a background reconciler (Limiter.Background), like the
-// ProviderConfig usage controllers.
+// clock: at is the time since the start, and answer is how the inner
+// reconciler answers its pass (a retry is crossplane-runtime's answer
+// after an error it reports in a condition). A step named pc… goes to a background reconciler
+// (Limiter.Background), like the ProviderConfig usage controllers.
 type step struct {
-	at       time.Duration
-	name     string
-	creating bool
+	at     time.Duration
+	name   string
+	answer answer
 }
+
+// An answer is how the inner reconciler answers a step's pass.
+type answer int
+
+const (
+	poll   answer = iota // a poll (RequeueAfter)
+	create               // a create, logged, then a requeue at once
+	retry                // a requeue at once without a write
+)
 
 // An outcome is what a step got: passed to the inner reconciler, or sent
 // back for after.
@@ -54,13 +63,16 @@ func play(t *testing.T, rps int, steps []step) []outcome {
 	for _, s := range steps {
 		now = start.Add(s.at)
 		res := reconcile.Result{RequeueAfter: testPoll}
-		if s.creating {
+		if s.answer != poll {
 			//lint:ignore SA1019 crossplane-runtime's managed reconciler answers a create with Requeue.
 			res = reconcile.Result{Requeue: true}
 		}
 		passed := false
-		inner := reconcile.Func(func(context.Context, reconcile.Request) (reconcile.Result, error) {
+		inner := reconcile.Func(func(ctx context.Context, _ reconcile.Request) (reconcile.Result, error) {
 			passed = true
+			if s.answer == create {
+				_ = Writes{}.Log(ctx, nil, changelogs.OperationType_OPERATION_TYPE_CREATE, nil, nil)
+			}
 			return res, nil
 		})
 		wrap := l.Reconciler
@@ -98,7 +110,7 @@ func limiterCases() map[string]limiterCase {
 		"EventsTakeTokensInTurn": {
 			reason: "With the burst spent, each event reserves the next token, waits for it and passes when it returns, without a second token.",
 			rps:    1,
-			steps:  []step{{0, "a", true}, {0, "b", true}, {sec(1), "a", true}, {sec(2), "b", true}, {sec(2), "c", true}},
+			steps:  []step{{0, "a", create}, {0, "b", create}, {sec(1), "a", create}, {sec(2), "b", create}, {sec(2), "c", create}},
 			want: []outcome{{Name: "a", After: sec(1)}, {Name: "b", After: sec(2)},
 				{Name: "a", Passed: true}, {Name: "b", Passed: true}, {Name: "c", After: sec(1)}},
 		},
@@ -106,12 +118,12 @@ func limiterCases() map[string]limiterCase {
 			reason: "A poll due while events hold reservations goes back without a token; the events pass first, then the poll.",
 			rps:    1,
 			steps: []step{
-				{0, "old", true}, {sec(1), "old", false}, // old is Ready: its poll is due at 3 s
-				{sec(3), "new0", true}, {sec(3), "new1", true}, {sec(3), "new2", true}, // creates arrive with the poll
-				{sec(3), "old", false}, // the poll: new2 holds a reservation
-				{sec(4), "new2", true},
-				{sec(4), "old", false}, // no token free yet
-				{sec(5), "old", false},
+				{0, "old", create}, {sec(1), "old", poll}, // old is Ready: its poll is due at 3 s
+				{sec(3), "new0", create}, {sec(3), "new1", create}, {sec(3), "new2", create}, // creates arrive with the poll
+				{sec(3), "old", poll}, // the poll: new2 holds a reservation
+				{sec(4), "new2", create},
+				{sec(4), "old", poll}, // no token free yet
+				{sec(5), "old", poll},
 			},
 			want: []outcome{
 				{Name: "old", After: sec(1)}, {Name: "old", Passed: true},
@@ -123,7 +135,7 @@ func limiterCases() map[string]limiterCase {
 		"ChangeBeforePollIsAnEvent": {
 			reason: "A request that arrives well before its poll is due follows a change and reserves a token like any event.",
 			rps:    1,
-			steps:  []step{{0, "a", true}, {sec(1), "a", false}, {sec(1.5), "a", false}, {sec(2), "a", false}},
+			steps:  []step{{0, "a", create}, {sec(1), "a", poll}, {sec(1.5), "a", poll}, {sec(2), "a", poll}},
 			want:   []outcome{{Name: "a", After: sec(1)}, {Name: "a", Passed: true}, {Name: "a", After: sec(0.5)}, {Name: "a", Passed: true}},
 		},
 	}
@@ -136,39 +148,42 @@ func limiterCases() map[string]limiterCase {
 }
 
 // followUpCases are TestLimiter's cases of the requests after a pass that
-// asked to be requeued at once.
+// wrote and asked to be requeued at once.
 func followUpCases() map[string]limiterCase {
 	return map[string]limiterCase{
-		"FollowUpGoesBeforeFurtherCreates": {
-			reason: "The observe after a create takes the earliest turn a create waits for; that create takes the observe's turn.",
+		"FollowUpTakesNoToken": {
+			reason: "The observe after a create passes without a token: the creates waiting for theirs keep their turns.",
 			rps:    1,
 			steps: []step{
-				{0, "c1", true}, {0, "c2", true}, {0, "c3", true},
-				{sec(1), "c1", true},  // c1 is created
-				{sec(1), "c1", false}, // its follow-up: trades turns with c2
-				{sec(2), "c2", true}, {sec(2), "c1", false}, {sec(3), "c3", true}, {sec(4), "c2", true},
+				{at: 0, name: "c1", answer: create}, {at: 0, name: "c2", answer: create}, {at: 0, name: "c3", answer: create},
+				{at: sec(1), name: "c1", answer: create},
+				{at: sec(2), name: "c1", answer: poll}, // its follow-up, followUpAfter later
+				{at: sec(2), name: "c2", answer: create}, {at: sec(3), name: "c3", answer: create},
 			},
 			want: []outcome{
 				{Name: "c1", After: sec(1)}, {Name: "c2", After: sec(2)}, {Name: "c3", After: sec(3)},
-				{Name: "c1", Passed: true}, {Name: "c1", After: sec(1)},
-				{Name: "c2", After: sec(2)}, {Name: "c1", Passed: true}, {Name: "c3", Passed: true}, {Name: "c2", Passed: true},
+				{Name: "c1", Passed: true}, {Name: "c1", Passed: true}, {Name: "c2", Passed: true}, {Name: "c3", Passed: true},
 			},
 		},
-		"OneFollowUpPerEvent": {
-			reason: "A follow-up that asks to be requeued at once again (a retry) waits in line: only one follow-up per event pass goes first.",
+		"RetryIsNoFollowUp": {
+			reason: "A pass that asks to be requeued at once without a write (an error it reported) is followed by an event that waits for a token.",
 			rps:    1,
 			steps: []step{
-				{0, "a", true}, {0, "b", true}, {sec(1), "a", true},
-				{sec(1), "a", true}, // follow-up: takes b's turn at 2 s
-				{sec(2), "a", true}, // passes and asks again
-				{sec(2), "a", true}, // an event now: waits behind b
-				{sec(2), "b", true}, {sec(3), "b", true},
+				{at: 0, name: "a", answer: retry}, {at: sec(1), name: "a", answer: retry},
+				{at: sec(1), name: "a", answer: poll},
 			},
-			want: []outcome{
-				{Name: "a", After: sec(1)}, {Name: "b", After: sec(2)}, {Name: "a", Passed: true},
-				{Name: "a", After: sec(1)}, {Name: "a", Passed: true}, {Name: "a", After: sec(2)},
-				{Name: "b", After: sec(1)}, {Name: "b", Passed: true},
+			want: []outcome{{Name: "a", After: sec(1)}, {Name: "a", Passed: true}, {Name: "a", After: sec(1)}},
+		},
+		"OneFollowUpPerWrite": {
+			reason: "Only the first request after a write is free: a follow-up that asks again waits for a token.",
+			rps:    1,
+			steps: []step{
+				{at: 0, name: "a", answer: create}, {at: sec(1), name: "a", answer: create},
+				{at: sec(2), name: "a", answer: retry}, // the follow-up passes and asks again
+				{at: sec(2), name: "b", answer: poll},  // an event takes the token of second 2
+				{at: sec(2), name: "a", answer: poll},
 			},
+			want: []outcome{{Name: "a", After: sec(1)}, {Name: "a", Passed: true}, {Name: "a", Passed: true}, {Name: "b", Passed: true}, {Name: "a", After: sec(1)}},
 		},
 	}
 }
@@ -180,7 +195,7 @@ func pollCases() map[string]limiterCase {
 		"BackgroundWaitsBehindEvents": {
 			reason: "A background request (a ProviderConfig recount after each new usage) never reserves a token: it passes only when one is free and no event waits.",
 			rps:    1,
-			steps:  []step{{0, "new0", true}, {0, "pc", true}, {0, "new1", true}, {sec(1), "new0", true}, {sec(1.5), "pc", true}, {sec(2), "new1", true}, {sec(3), "pc", true}},
+			steps:  []step{{0, "new0", create}, {0, "pc", create}, {0, "new1", create}, {sec(1), "new0", create}, {sec(1.5), "pc", create}, {sec(2), "new1", create}, {sec(3), "pc", create}},
 			want: []outcome{{Name: "new0", After: sec(1)}, {Name: "pc", After: sec(1)}, {Name: "new1", After: sec(2)},
 				{Name: "new0", Passed: true}, {Name: "pc", After: sec(1)}, {Name: "new1", Passed: true}, {Name: "pc", Passed: true}},
 		},
@@ -188,9 +203,9 @@ func pollCases() map[string]limiterCase {
 			reason: "Polls sent back return about when the polls waiting before them have had a token at the full rate.",
 			rps:    2,
 			steps: []step{
-				{0, "a", false}, {0, "b", false}, {sec(1), "a", false}, {sec(1), "b", false},
-				{sec(3), "x1", true}, {sec(3), "x2", true}, {sec(3), "x3", true}, {sec(3), "x4", true}, {sec(3), "x5", true},
-				{sec(3), "a", false}, {sec(3), "b", false},
+				{0, "a", poll}, {0, "b", poll}, {sec(1), "a", poll}, {sec(1), "b", poll},
+				{sec(3), "x1", create}, {sec(3), "x2", create}, {sec(3), "x3", create}, {sec(3), "x4", create}, {sec(3), "x5", create},
+				{sec(3), "a", poll}, {sec(3), "b", poll},
 			},
 			want: []outcome{
 				{Name: "a", After: sec(0.5)}, {Name: "b", After: sec(1)}, {Name: "a", Passed: true}, {Name: "b", Passed: true},
@@ -217,7 +232,7 @@ func TestLimiter(t *testing.T) {
 // rustfs_managed_reconciles_total, and no deferral does.
 func TestLimiterCountsPasses(t *testing.T) {
 	before := count(t, testController)
-	got := play(t, 1, []step{{0, "a", true}, {0, "b", true}, {time.Second, "a", true}})
+	got := play(t, 1, []step{{0, "a", create}, {0, "b", create}, {time.Second, "a", create}})
 	passes := 0
 	for _, o := range got {
 		if o.Passed {
@@ -233,7 +248,7 @@ func TestLimiterCountsPasses(t *testing.T) {
 func count(t *testing.T, name string) float64 {
 	t.Helper()
 	m := &dto.Metric{}
-	if err := managedReconciles.WithLabelValues(name).Write(m); err != nil {
+	if err := managedReconciles.WithLabelValues(name, causeEvent).Write(m); err != nil {
 		t.Fatal(err)
 	}
 	return m.GetCounter().GetValue()
@@ -247,8 +262,7 @@ func TestLimiterSweepsOverduePolls(t *testing.T) {
 	l.limit.AllowN(now, 100) // spend the burst, so that the waiting ones reserve
 	for i := range 3 {
 		l.done(fmt.Sprint(i), false, reconcile.Result{RequeueAfter: testPoll}, nil)
-		//lint:ignore SA1019 crossplane-runtime's managed reconciler answers a create with Requeue.
-		l.done("created"+fmt.Sprint(i), false, reconcile.Result{Requeue: true}, nil)
+		l.done("created"+fmt.Sprint(i), true, reconcile.Result{RequeueAfter: followUpAfter}, nil)
 		l.admit("waiting"+fmt.Sprint(i), false)
 	}
 	now = now.Add(testPoll + 2*sweepEvery)
@@ -268,3 +282,39 @@ func keys(m map[string]time.Time) []string {
 	}
 	return out
 }
+
+// A pass that wrote asks for its follow-up with RequeueAfter, which makes
+// controller-runtime's queue forget the item's failure backoff: the
+// observe after a create that earlier refusals delayed comes a second
+// later, not a minute. A pass that did not write keeps its answer.
+func TestFollowUpForgetsBackoff(t *testing.T) {
+	//lint:ignore SA1019 crossplane-runtime's managed reconciler answers a create with Requeue.
+	requeue := reconcile.Result{Requeue: true}
+	cases := map[string]struct {
+		wrote     bool
+		changeErr error
+		err       error
+		want      reconcile.Result
+	}{
+		"ChangeFailed":    {wrote: true, changeErr: errBoom, want: requeue},
+		"Wrote":           {wrote: true, want: reconcile.Result{RequeueAfter: followUpAfter}},
+		"DidNotWrite":     {want: requeue},
+		"WroteThenFailed": {wrote: true, err: errBoom, want: requeue},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			inner := reconcile.Func(func(ctx context.Context, _ reconcile.Request) (reconcile.Result, error) {
+				if tc.wrote {
+					_ = Writes{}.Log(ctx, nil, changelogs.OperationType_OPERATION_TYPE_UPDATE, tc.changeErr, nil)
+				}
+				return requeue, tc.err
+			})
+			got, _ := NewLimiter(10).Reconciler(testController, inner).Reconcile(context.Background(), request("a"))
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Reconcile(): -want, +got:\n%s", diff)
+			}
+		})
+	}
+}
+
+var errBoom = errors.New("boom")

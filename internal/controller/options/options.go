@@ -108,6 +108,7 @@ func (o Options) Managed(mgr ctrl.Manager, name string) []managed.ReconcilerOpti
 		managed.WithManagementPolicies(),
 		managed.WithFinalizer(custody.NewFinalizer(mgr.GetClient())),
 	}
+	writes := Writes{}
 	if o.PollJitter > 0 {
 		opts = append(opts, managed.WithPollJitterHook(o.PollJitter))
 	}
@@ -115,9 +116,9 @@ func (o Options) Managed(mgr ctrl.Manager, name string) []managed.ReconcilerOpti
 		opts = append(opts, managed.WithMetricRecorder(o.MetricOptions.MRMetrics))
 	}
 	if o.Features != nil && o.Features.Enabled(feature.EnableAlphaChangeLogs) && o.ChangeLogOptions != nil {
-		opts = append(opts, managed.WithChangeLogger(o.ChangeLogOptions.ChangeLogger))
+		writes.Next = o.ChangeLogOptions.ChangeLogger
 	}
-	return opts
+	return append(opts, managed.WithChangeLogger(writes))
 }
 
 // Gated registers setup to run once the CRDs of every kind in gvks are

@@ -9,10 +9,22 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 )
 
+// The causes of a pass, as rustfs_managed_reconciles_total labels them.
+const (
+	causeEvent    = "event"
+	causeFollowUp = "follow-up"
+	causePoll     = "poll"
+)
+
 // pollTolerance is how early before its poll is due a request still counts
 // as the poll: controller-runtime adds a RequeueAfter request a little
 // after the reconcile returns, never before.
 const pollTolerance = time.Second
+
+// followUpAfter is when the observe that follows a write comes: about when
+// the write's status update has reached the cache, and what
+// crossplane-runtime's queue waits before a first retry.
+const followUpAfter = time.Second
 
 // sweepEvery is how often the limiter forgets the polls of resources that
 // never came back (deleted while waiting), and how overdue they must be.
@@ -27,46 +39,33 @@ const sweepEvery = 10 * time.Minute
 //     after an error) reserves the next token, waits for it outside the
 //     queue (RequeueAfter) and passes until its turn comes: one token per
 //     reconcile, as crossplane-runtime's ratelimiter.Reconciler.
-//   - A follow-up (the request after an event's pass that asked to be
-//     requeued at once: crossplane-runtime's observe after a create, which
-//     finds the resource Ready) takes the earliest turn an event is
-//     waiting for, and that event takes the follow-up's turn. Resources
-//     started become Ready before more are started; only one follow-up per
-//     event pass goes first, so retries cannot starve new work.
+//   - A follow-up (the observe after a pass that wrote to RustFS: a create,
+//     an update or a delete that succeeded, see Writes) passes at once
+//     without a token: the write's token paid for it, as the write proved
+//     what the observe confirms. It comes followUpAfter after the write
+//     instead of after the queue's per-item failure backoff, which earlier
+//     refusals of the same resource may have grown to a minute.
 //   - A poll (the request a reconciler asked for with RequeueAfter, arriving
 //     when due) passes only when a token is free now and no event's
 //     reservation is waiting for one. Otherwise it is sent back without
 //     taking a token, to return when the polls waiting before it have had
 //     theirs.
 //
-// Every reconcile that reaches a managed reconciler takes exactly one
-// token, so the rate stays what --max-reconcile-rate says; when the rate
-// cannot poll every resource each poll interval, the polls stretch and the
-// new work does not wait behind them.
+// Every other reconcile that reaches a managed reconciler takes exactly
+// one token, so the rate stays what --max-reconcile-rate says; when the
+// rate cannot poll every resource each poll interval, the polls stretch and
+// the new work does not wait behind them.
 type Limiter struct {
 	limit *rate.Limiter
 	rps   float64
 	now   func() time.Time
 
 	mu        sync.Mutex
-	granted   map[string]grant     // requests that reserved a token and pass in their turn
-	turns     []turn               // the events' turns, in order
+	granted   map[string]time.Time // requests that reserved a token, and their turn
 	followUps map[string]time.Time // items whose next request is a follow-up, since when
 	due       map[string]time.Time // when each item's requested poll is due
 	waiting   map[string]struct{}  // polls sent back without a token
 	nextSweep time.Time
-}
-
-// A grant is the turn a request waits for, and whether it is a follow-up.
-type grant struct {
-	at       time.Time
-	followUp bool
-}
-
-// A turn is when an event's reserved token is due.
-type turn struct {
-	at   time.Time
-	item string
 }
 
 // NewLimiter returns a Limiter of rps reconciles per second.
@@ -76,7 +75,7 @@ func NewLimiter(rps int) *Limiter {
 	}
 	return &Limiter{
 		limit: rate.NewLimiter(rate.Limit(rps), rps*10), rps: float64(rps), now: time.Now,
-		granted: map[string]grant{}, followUps: map[string]time.Time{}, due: map[string]time.Time{}, waiting: map[string]struct{}{},
+		granted: map[string]time.Time{}, followUps: map[string]time.Time{}, due: map[string]time.Time{}, waiting: map[string]struct{}{},
 	}
 }
 
@@ -107,88 +106,60 @@ type limited struct {
 // and otherwise asks to be called again when it will.
 func (r *limited) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
 	item := r.name + req.String()
-	d, followUp := r.limit.admit(item, r.background)
+	d, cause := r.limit.admit(item, r.background)
 	if d > 0 {
+		deferredReconciles.WithLabelValues(r.name).Inc()
 		return reconcile.Result{RequeueAfter: d}, nil
 	}
-	managedReconciles.WithLabelValues(r.name).Inc()
-	res, err := r.inner.Reconcile(ctx, req)
+	managedReconciles.WithLabelValues(r.name, cause).Inc()
+	p := &pass{}
+	res, err := r.inner.Reconcile(context.WithValue(ctx, passKey{}, p), req)
+	//lint:ignore SA1019 crossplane-runtime's managed reconciler asks for the observe after a write with Requeue.
+	followUp := p.wrote && err == nil && res.Requeue
+	if followUp {
+		res = reconcile.Result{RequeueAfter: followUpAfter}
+	}
 	r.limit.done(item, followUp, res, err)
 	return res, err
 }
 
 // admit returns zero when item may pass now, or how long it must wait, and
-// whether the pass is a follow-up. A background item is always admitted as
-// a poll.
-func (l *Limiter) admit(item string, background bool) (time.Duration, bool) {
+// the cause of the pass (causeEvent, causeFollowUp, causePoll). A
+// background item is always admitted as a poll.
+func (l *Limiter) admit(item string, background bool) (time.Duration, string) {
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if background {
-		return l.admitPoll(item, now), false
+		return l.admitPoll(item, now), causePoll
 	}
-	if g, ok := l.granted[item]; ok {
-		if now.Before(g.at) {
-			return g.at.Sub(now), false // a follow-up took its turn, or it came early
+	if at, ok := l.granted[item]; ok {
+		if now.Before(at) {
+			return at.Sub(now), causeEvent // it came early
 		}
 		delete(l.granted, item)
-		return 0, g.followUp
+		return 0, causeEvent
+	}
+	if _, ok := l.followUps[item]; ok {
+		delete(l.followUps, item)
+		delete(l.due, item)
+		return 0, causeFollowUp
 	}
 	if due, ok := l.due[item]; ok && !now.Before(due.Add(-pollTolerance)) {
-		return l.admitPoll(item, now), false
+		return l.admitPoll(item, now), causePoll
 	}
 	delete(l.due, item)
 	delete(l.waiting, item)
-	if _, ok := l.followUps[item]; ok {
-		delete(l.followUps, item)
-		return l.reserveFirst(item, now), true
-	}
-	return l.reserve(item, now), false
+	return l.reserve(item, now), causeEvent
 }
 
 // reserve takes the next token for item, now or in its turn.
 func (l *Limiter) reserve(item string, now time.Time) time.Duration {
 	d := l.limit.ReserveN(now, 1).DelayFrom(now)
 	if d > 0 {
-		at := now.Add(d)
-		for len(l.turns) > 0 && !l.turns[0].at.After(now) {
-			l.turns = l.turns[1:] // due: no follow-up can take them any more
-		}
-		l.granted[item] = grant{at: at}
-		l.turns = append(l.turns, turn{at: at, item: item})
+		l.granted[item] = now.Add(d)
 	}
 	return d
-}
-
-// reserveFirst takes the next token for the follow-up item, then trades
-// its turn for the earliest one an event waits for.
-func (l *Limiter) reserveFirst(item string, now time.Time) time.Duration {
-	d := l.limit.ReserveN(now, 1).DelayFrom(now)
-	if d <= 0 {
-		return 0
-	}
-	at := now.Add(d)
-	if t, ok := l.earliestTurn(now, at); ok {
-		l.granted[t.item] = grant{at: at}
-		l.turns = append(l.turns, turn{at: at, item: t.item})
-		at = t.at
-	}
-	l.granted[item] = grant{at: at, followUp: true}
-	return at.Sub(now)
-}
-
-// earliestTurn removes and returns the earliest turn, after now and before
-// before, that an event still waits for. Turns are appended in the order
-// the limiter grants them, so the first that still holds is the earliest.
-func (l *Limiter) earliestTurn(now, before time.Time) (turn, bool) {
-	for len(l.turns) > 0 && l.turns[0].at.Before(before) {
-		t := l.turns[0]
-		l.turns = l.turns[1:]
-		if g, ok := l.granted[t.item]; ok && !g.followUp && g.at.Equal(t.at) && t.at.After(now) {
-			return t, true
-		}
-	}
-	return turn{}, false
 }
 
 // admitPoll passes a poll when a token is free and no reservation waits,
@@ -206,26 +177,24 @@ func (l *Limiter) admitPoll(item string, now time.Time) time.Duration {
 }
 
 // done records when the poll a pass asked for is due, and that the next
-// request after an event's pass that asked to be requeued at once is its
-// follow-up.
+// request after a pass that wrote and asked to observe is its follow-up.
 func (l *Limiter) done(item string, followUp bool, res reconcile.Result, err error) {
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	delete(l.due, item)
-	if err == nil && res.RequeueAfter > 0 {
-		l.due[item] = now.Add(res.RequeueAfter)
-	}
-	//lint:ignore SA1019 crossplane-runtime's managed reconciler asks for the observe after a create with Requeue.
-	if err == nil && res.Requeue && !followUp {
+	switch {
+	case followUp:
 		l.followUps[item] = now
+	case err == nil && res.RequeueAfter > 0:
+		l.due[item] = now.Add(res.RequeueAfter)
 	}
 	if now.After(l.nextSweep) {
 		l.sweep(now)
 	}
 }
 
-// sweep forgets the polls, turns and follow-ups overdue by more than
+// sweep forgets the polls, grants and follow-ups overdue by more than
 // sweepEvery: their resources were deleted, or their requests were served
 // from elsewhere.
 func (l *Limiter) sweep(now time.Time) {
@@ -235,8 +204,8 @@ func (l *Limiter) sweep(now time.Time) {
 			delete(l.waiting, item)
 		}
 	}
-	for item, g := range l.granted {
-		if now.Sub(g.at) > sweepEvery {
+	for item, at := range l.granted {
+		if now.Sub(at) > sweepEvery {
 			delete(l.granted, item)
 		}
 	}
