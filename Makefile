@@ -77,11 +77,16 @@ fuzz: ## Run each fuzz target for FUZZTIME inputs (default 5000x: a count, not a
 
 N ?= 1000
 
-bench: ## Scale benchmark (docs/performance.md): N Tiers, Buckets and BucketLifecycles (default N=1000), both tier list modes; BENCHFLAGS passes flags.
-	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider
-	$(GO) build -o bin/bench ./hack/bench
+bench: build-bench ## Scale benchmark (docs/performance.md): N Tiers, Buckets and BucketLifecycles (default N=1000), both tier list modes; BENCHFLAGS passes flags.
 	$(if $(findstring -floor,$(BENCHFLAGS)),CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o bin/floor ./hack/bench/floor)
 	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) bin/bench -n $(N) $(BENCHFLAGS)
+
+bench-peer: ## Side by side with another provider built from its checkout in PEER (e.g. vshn/provider-minio v0.4.4): N new Buckets each, default flags; BENCHFLAGS passes flags.
+	hack/bench-peer.sh $(PEER) -n $(N) $(BENCHFLAGS)
+
+build-bench: ## Build bin/provider and bin/bench.
+	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider
+	$(GO) build -o bin/bench ./hack/bench
 
 bench-smoke: ## The benchmark with N=20 and a 10s poll; fails on steady-state writes, or more tier lists, verifies or tier stats than the bounds allow (counts, never times).
 	$(MAKE) bench N=20 BENCHFLAGS="-poll=10s -smoke $(BENCHFLAGS)"
@@ -112,4 +117,4 @@ run: ## Run the provider against the current kubeconfig.
 tools: ## Build (or reuse) every cached test tool.
 	$(TOOLS) all
 
-.PHONY: help generate check-diff lint unit reviewable test e2e fuzz bench bench-smoke build xpkg publish demo run tools
+.PHONY: help generate check-diff lint unit reviewable test e2e fuzz bench bench-peer build-bench bench-smoke build xpkg publish demo run tools
