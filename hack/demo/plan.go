@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -98,15 +99,14 @@ func pointAtRustFS(u *unstructured.Unstructured, t target) secretUse {
 
 // pointAtRemote points a Tier at the remote storage and returns the Secret
 // it reads and a note if its type had to change. Every Tier goes to the
-// one remote bucket, under a prefix that starts with the bucket it names,
-// so that no two tiers share a prefix.
+// one remote bucket, under its own prefix (remotePrefix).
 func pointAtRemote(u *unstructured.Unstructured, t target) (secretUse, string) {
 	fp := []string{"spec", "forProvider"}
 	bucket, _, _ := unstructured.NestedString(u.Object, append(fp, "bucket")...)
 	prefix, _, _ := unstructured.NestedString(u.Object, append(fp, "prefix")...)
 	_ = unstructured.SetNestedField(u.Object, t.tierEndpoint, append(fp, "endpoint")...)
 	_ = unstructured.SetNestedField(u.Object, t.tierBucket, append(fp, "bucket")...)
-	_ = unstructured.SetNestedField(u.Object, bucket+"/"+prefix, append(fp, "prefix")...)
+	_ = unstructured.SetNestedField(u.Object, remotePrefix(u.GetNamespace(), u.GetName(), bucket, prefix), append(fp, "prefix")...)
 	note := ""
 	if typ, _, _ := unstructured.NestedString(u.Object, append(fp, "type")...); typ != string(v1alpha1.TierTypeRustFS) {
 		_ = unstructured.SetNestedField(u.Object, string(v1alpha1.TierTypeRustFS), append(fp, "type")...)
@@ -119,6 +119,20 @@ func pointAtRemote(u *unstructured.Unstructured, t target) (secretUse, string) {
 	use.name, _, _ = unstructured.NestedString(u.Object, append(fp, "credentialsSecretRef", "name")...)
 	use.accessKeyKey, use.secretKeyKey = keys(u, append(fp, "credentialsSecretRef")...)
 	return use, note
+}
+
+// remotePrefix is the prefix a Tier gets on the demo's one remote bucket:
+// its namespace, name, bucket and prefix. Namespaces and names hold no '/',
+// and the API server keeps each namespace/name unique, so two Tiers never
+// get one prefix, nor one inside the other: RustFS refuses to add a tier
+// whose prefix holds objects, and a tier's add writes a probe object under
+// its prefix.
+func remotePrefix(ns, name, bucket, prefix string) string {
+	p := ns + "/" + name + "/" + bucket + "/"
+	if prefix = strings.Trim(prefix, "/"); prefix != "" {
+		p += prefix + "/"
+	}
+	return p
 }
 
 // keys returns the accessKeyKey and secretKeyKey under path, or defaults.

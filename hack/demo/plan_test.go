@@ -63,7 +63,7 @@ func TestMakePlan(t *testing.T) {
 					"stringData": map[string]any{"ak": "tier", "secretkey": "tier-secret"}},
 				{"apiVersion": "rustfs.m.crossplane.io/v1alpha1", "kind": "Tier", "metadata": map[string]any{"name": "cold", "namespace": "team-a"},
 					"spec": map[string]any{"forProvider": map[string]any{"name": "COLD", "type": "RustFS", "endpoint": "http://127.0.0.1:2",
-						"bucket": "tiers", "prefix": "rustfs-cold/", "credentialsSecretRef": map[string]any{"name": "cold-tier", "accessKeyKey": "ak"}}}},
+						"bucket": "tiers", "prefix": "team-a/cold/rustfs-cold/", "credentialsSecretRef": map[string]any{"name": "cold-tier", "accessKeyKey": "ak"}}}},
 			},
 		},
 	}
