@@ -49,11 +49,17 @@ func (d *demo) run(ctx context.Context) error {
 		fmt.Fprintf(d.out, "no Tier, Bucket or BucketLifecycle examples in %s\n", d.examples)
 	}
 	rows, ready := d.wait(ctx, c, n, start.Add(d.timeout))
+	sum := summary(rows, ready)
+	if ready {
+		proofs := proveKeys(ctx, c)
+		rows = append(rows, proofs...)
+		sum, ready = withProofs(sum, proofs)
+	}
 	printTable(d.out, rows)
-	fmt.Fprintf(d.out, "\n%s in %s.\n", summary(rows, ready), time.Since(start).Round(100*time.Millisecond))
+	fmt.Fprintf(d.out, "\n%s in %s.\n", sum, time.Since(start).Round(100*time.Millisecond))
 	if d.once {
 		if !ready {
-			return errors.New("not every resource became Ready in time; see " + d.dir)
+			return errors.New(sum)
 		}
 		return nil
 	}

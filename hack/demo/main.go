@@ -57,13 +57,20 @@ func main() {
 	defer stop()
 	d := &demo{flags: f, out: os.Stdout}
 	err := d.run(ctx)
-	d.shutdown()
 	if errors.Is(err, context.Canceled) {
+		d.shutdown()
 		fmt.Fprintln(os.Stdout, "interrupted; everything the demo started is stopped")
 		return
 	}
 	if err != nil {
+		d.keep = true // the logs say why
+	}
+	d.shutdown()
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "demo: %v\n", err)
+		if d.dir != "" {
+			fmt.Fprintf(os.Stderr, "demo: logs kept in %s (provider.log, emulator.log, kube-apiserver and etcd logs)\n", d.dir)
+		}
 		os.Exit(1)
 	}
 }

@@ -14,7 +14,7 @@ import (
 // applyOrder is the order kinds are applied in; other kinds are skipped.
 var applyOrder = []string{
 	"Secret", v1alpha1.ClusterProviderConfigKind, v1alpha1.ProviderConfigKind,
-	v1alpha1.TierKind, v1alpha1.BucketKind, v1alpha1.BucketLifecycleKind,
+	v1alpha1.TierKind, v1alpha1.BucketKind, v1alpha1.BucketLifecycleKind, v1alpha1.BucketAccessKind,
 }
 
 // A plan is what the demo applies: the examples with the demo's endpoints
@@ -41,7 +41,7 @@ func makePlan(docs []*unstructured.Unstructured, t target) plan {
 	byKind := map[string][]*unstructured.Unstructured{}
 	for _, u := range docs {
 		if !known(u) {
-			p.notes = append(p.notes, fmt.Sprintf("skipped %s %s: the demo runs no Crossplane core", u.GetKind(), u.GetName()))
+			p.notes = append(p.notes, fmt.Sprintf("skipped %s %s: not a kind the demo applies", u.GetKind(), u.GetName()))
 			continue
 		}
 		if u.GetKind() != v1alpha1.ClusterProviderConfigKind && u.GetNamespace() == "" {

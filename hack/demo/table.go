@@ -28,11 +28,11 @@ type conditioned interface {
 	GetCondition(xpv2.ConditionType) xpv2.Condition
 }
 
-// rows lists every Tier, Bucket and BucketLifecycle.
+// rows lists every Tier, Bucket, BucketLifecycle and BucketAccess.
 func rows(ctx context.Context, c client.Client) ([]row, error) {
 	var out []row
-	tiers, buckets, lcs := &v1alpha1.TierList{}, &v1alpha1.BucketList{}, &v1alpha1.BucketLifecycleList{}
-	for _, l := range []client.ObjectList{tiers, buckets, lcs} {
+	tiers, buckets, lcs, access := &v1alpha1.TierList{}, &v1alpha1.BucketList{}, &v1alpha1.BucketLifecycleList{}, &v1alpha1.BucketAccessList{}
+	for _, l := range []client.ObjectList{tiers, buckets, lcs, access} {
 		if err := c.List(ctx, l); err != nil {
 			return nil, err
 		}
@@ -47,15 +47,30 @@ func rows(ctx context.Context, c client.Client) ([]row, error) {
 		if b.Status.AtProvider.Adopted {
 			why = "bucket " + meta.GetExternalName(b) + " adopted"
 		}
-		out = append(out, newRow(v1alpha1.BucketKind, b, xpv2.Condition{}, why))
+		out = append(out, newRow(v1alpha1.BucketKind, b, b.GetCondition(v1alpha1.TypeBucketConflict), why))
 	}
 	for i := range lcs.Items {
 		l := &lcs.Items[i]
 		why := fmt.Sprintf("%d rules on bucket %s", len(l.Spec.ForProvider.Rules), l.Spec.ForProvider.Bucket)
 		out = append(out, newRow(v1alpha1.BucketLifecycleKind, l, xpv2.Condition{}, why))
 	}
+	for i := range access.Items {
+		a := &access.Items[i]
+		why := fmt.Sprintf("key %s published in Secret %s", a.Status.AtProvider.AccessKey, secretName(a))
+		out = append(out, newRow(v1alpha1.BucketAccessKind, a, xpv2.Condition{}, why))
+	}
 	return out, nil
 }
+
+func secretName(a *v1alpha1.BucketAccess) string {
+	if r := a.GetWriteConnectionSecretToReference(); r != nil {
+		return r.Name
+	}
+	return "(none)"
+}
+
+// blocking are the conditions that, True, say why a resource is not Ready.
+var blocking = []xpv2.ConditionType{v1alpha1.TypeTierConflict, v1alpha1.TypeBucketConflict, v1alpha1.TypeLifecycleDegraded}
 
 // newRow explains o: what it is when Ready, else why not.
 func newRow(kind string, o conditioned, conflict xpv2.Condition, readyWhy string) row {
@@ -65,18 +80,52 @@ func newRow(kind string, o conditioned, conflict xpv2.Condition, readyWhy string
 	if conflict.Type != "" {
 		r.conflict = status(conflict)
 	}
-	switch {
-	case ready.Status == corev1.ConditionTrue:
-		r.why = readyWhy
-	case ready.Reason != "" && ready.Message != "":
-		r.why = string(ready.Reason) + ": " + ready.Message
-	case synced.Message != "":
-		r.why = string(synced.Reason) + ": " + synced.Message
-	default:
-		r.why = "waiting for the provider"
+	var others []xpv2.Condition
+	for _, t := range blocking {
+		others = append(others, o.GetCondition(t))
 	}
-	r.why = shorten(r.why, 110)
+	r.why = shorten(explain(ready, synced, others, readyWhy), 110)
 	return r
+}
+
+// explain is the table's explanation of a resource: readyWhy when it is
+// Ready, else the condition that says why not, in this order: a True
+// blocking condition (a conflict), Synced=False, Ready's own reason and
+// message, Ready's reason alone. Only a resource with none of these is
+// "waiting for the provider".
+func explain(ready, synced xpv2.Condition, blocking []xpv2.Condition, readyWhy string) string {
+	if ready.Status == corev1.ConditionTrue {
+		return readyWhy
+	}
+	for _, c := range blocking {
+		if c.Status == corev1.ConditionTrue {
+			return said(c)
+		}
+	}
+	switch {
+	case synced.Status == corev1.ConditionFalse:
+		return "Synced=False " + string(synced.Reason) + ": " + synced.Message
+	case ready.Reason != "" && ready.Message != "":
+		return said(ready)
+	case ready.Reason != "":
+		return "Ready=" + string(ready.Status) + " " + string(ready.Reason) + reasonNote[ready.Reason]
+	}
+	return "waiting for the provider: no condition yet"
+}
+
+// said is a condition's type, reason and message.
+func said(c xpv2.Condition) string {
+	s := string(c.Type) + " " + string(c.Reason)
+	if c.Message != "" {
+		s += ": " + c.Message
+	}
+	return s
+}
+
+// reasonNote explains the reasons crossplane-runtime sets without a message.
+var reasonNote = map[xpv2.ConditionReason]string{
+	xpv2.ReasonCreating:    ": created, not yet observed",
+	xpv2.ReasonUnavailable: ": observed, not yet available",
 }
 
 func tierWhy(t *v1alpha1.Tier) string {
@@ -85,7 +134,7 @@ func tierWhy(t *v1alpha1.Tier) string {
 		how = "adopted"
 	}
 	p := t.Spec.ForProvider
-	return fmt.Sprintf("tier %s %s: %s bucket %s, prefix %q", p.Name, how, p.Endpoint, p.Bucket, p.Prefix)
+	return fmt.Sprintf("tier %s %s: bucket %s, prefix %q", p.Name, how, p.Bucket, p.Prefix)
 }
 
 func status(c xpv2.Condition) string {
@@ -143,6 +192,18 @@ func summary(rs []row, ready bool) string {
 		return fmt.Sprintf("All %d resources Ready", len(rs))
 	}
 	return fmt.Sprintf("%d of %d resources Ready", readyCount(rs), len(rs))
+}
+
+// withProofs adds the key proofs' outcome to the summary, and whether all
+// passed.
+func withProofs(sum string, proofs []row) (string, bool) {
+	if len(proofs) == 0 {
+		return sum + "; no BucketAccess key to prove", true
+	}
+	if n := readyCount(proofs); n < len(proofs) {
+		return fmt.Sprintf("%s; %d of %d key proofs failed", sum, len(proofs)-n, len(proofs)), false
+	}
+	return sum + "; the published key works", true
 }
 
 // printTable prints rs as a table.
