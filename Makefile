@@ -55,10 +55,11 @@ unit: ## Fast unit tests (no API server).
 
 reviewable: generate check-diff lint unit ## Everything to run before a commit.
 
-test: ## Everything CI runs: unit, integration (real kube-apiserver + etcd), end-to-end, fuzz smoke, bench smoke.
+test: ## Everything CI runs: unit, integration (real kube-apiserver + etcd), end-to-end, the demo (make demo-test), fuzz smoke, bench smoke.
 	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) $(GO) test -count=1 -race $$($(GO) list ./... | grep -v /test/)
 	cd $(XPKGTOOL) && $(GO) test -count=1 ./...
 	$(MAKE) e2e
+	$(MAKE) demo-test
 	$(MAKE) fuzz
 	$(MAKE) bench-smoke
 
@@ -105,11 +106,16 @@ publish: PLATFORMS = linux_amd64 linux_arm64
 publish: xpkg ## Build for amd64 and arm64 and push the packages to REGISTRY (not run by CI), e.g. make publish REGISTRY=ghcr.io/acme.
 	$(XPKG_ENV) hack/xpkg.sh publish
 
-demo: ## Start kube-apiserver, etcd, two RustFS emulators (or RUSTFS_ENDPOINT) and the provider, apply the examples; Ctrl-C stops all.
+demo: demo-build ## Start kube-apiserver, etcd, two RustFS emulators (or RUSTFS_ENDPOINT) and the provider, apply the examples; Ctrl-C stops all.
+	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) bin/demo $(DEMOFLAGS)
+
+demo-build: ## Build what make demo runs: bin/provider, bin/rustfs-emulator and bin/demo.
 	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider
 	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o bin/rustfs-emulator ./cmd/rustfs-emulator
 	$(GO) build -o bin/demo ./hack/demo
-	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) bin/demo $(DEMOFLAGS)
+
+demo-test: demo-build ## Run bin/demo -once as make demo DEMOFLAGS=-once does (test/demo): all Ready, the key proof passed, nothing left behind; and a failing run keeps its logs.
+	KUBEBUILDER_ASSETS=$$($(TOOLS) assets) $(GO) test -count=1 -timeout 15m ./test/demo/...
 
 run: ## Run the provider against the current kubeconfig.
 	$(GO) run -tags grpcnotrace ./cmd/provider --debug --no-leader-election
@@ -117,4 +123,4 @@ run: ## Run the provider against the current kubeconfig.
 tools: ## Build (or reuse) every cached test tool.
 	$(TOOLS) all
 
-.PHONY: help generate check-diff lint unit reviewable test e2e fuzz bench bench-peer build-bench bench-smoke build xpkg publish demo run tools
+.PHONY: help generate check-diff lint unit reviewable test e2e fuzz bench bench-peer build-bench bench-smoke build xpkg publish demo demo-build demo-test run tools

@@ -1,0 +1,133 @@
+package demo
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// run starts bin/demo -once with args from the repository root, as make demo
+// does, with a fresh TMPDIR and a marker in its environment that every
+// process it starts inherits. It returns the output, the exit code, the
+// TMPDIR and the marker.
+func run(t *testing.T, args ...string) (out string, code int, tmp, mark string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs the demo")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(root, "bin", "demo")
+	if _, err := os.Stat(bin); err != nil || os.Getenv("KUBEBUILDER_ASSETS") == "" {
+		t.Fatalf("bin/demo and KUBEBUILDER_ASSETS are needed: run `make demo-test` (%v)", err)
+	}
+	tmp = t.TempDir()
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	mark = "DEMO_TEST_MARK=" + hex.EncodeToString(b)
+	cmd := exec.Command(bin, append([]string{"-once"}, args...)...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, mark)
+	var buf bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &buf, &buf
+	start := time.Now()
+	err = cmd.Run()
+	t.Logf("bin/demo -once %s: %s, %v\n%s", strings.Join(args, " "), time.Since(start).Round(time.Second), err, buf.String())
+	return buf.String(), cmd.ProcessState.ExitCode(), tmp, mark
+}
+
+// TestDemoOnce is the README's first command: every resource Ready, the
+// key proof passed, exit 0, and nothing left behind.
+func TestDemoOnce(t *testing.T) {
+	out, code, tmp, mark := run(t)
+	if code != 0 {
+		t.Errorf("bin/demo -once exited %d, want 0", code)
+	}
+	if !regexp.MustCompile(`(?m)^All \d+ resources Ready; the published key works in `).MatchString(out) {
+		t.Errorf("the summary does not say every resource is Ready and the key works")
+	}
+	for _, want := range []string{"\nTier ", "\nBucket ", "\nBucketLifecycle ", "\nBucketAccess ", "\nKeyProof "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the table has no %q line", strings.TrimSpace(want))
+		}
+	}
+	expectNothingLeft(t, out, tmp, mark)
+}
+
+// TestDemoOnceFails: a run that cannot finish in time exits non-zero,
+// keeps its logs and prints where, and stops everything it started.
+func TestDemoOnceFails(t *testing.T) {
+	out, code, tmp, mark := run(t, "-timeout=1ns")
+	if code == 0 {
+		t.Errorf("bin/demo -once -timeout=1ns exited 0, want non-zero")
+	}
+	m := regexp.MustCompile(`logs kept in (\S+)`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("the output does not say where the logs are")
+	}
+	if _, err := os.Stat(filepath.Join(m[1], "provider.log")); err != nil {
+		t.Errorf("the kept logs: %v", err)
+	}
+	if err := os.RemoveAll(m[1]); err != nil {
+		t.Fatal(err)
+	}
+	expectNothingLeft(t, out, tmp, mark)
+}
+
+// expectNothingLeft checks that no process carries mark, that nothing
+// listens on the addresses the demo printed, and that tmp is empty.
+func expectNothingLeft(t *testing.T, out, tmp, mark string) {
+	t.Helper()
+	if pids := marked(mark); len(pids) > 0 {
+		t.Errorf("processes the demo started still run: %v", pids)
+	}
+	addrs := regexp.MustCompile(`https?://(?:127\.0\.0\.1|remote\.rustfs\.test):(\d+)`).FindAllStringSubmatch(out, -1)
+	if len(addrs) < 3 {
+		t.Errorf("want the emulator's and the API server's addresses in the output, got %d", len(addrs))
+	}
+	for _, a := range addrs {
+		addr := "127.0.0.1:" + a[1]
+		if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
+			_ = c.Close()
+			t.Errorf("%s (printed as %s) still accepts connections", addr, a[0])
+		}
+	}
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		t.Errorf("left in TMPDIR: %s", e.Name())
+	}
+}
+
+// marked returns the processes whose environment holds mark.
+func marked(mark string) []string {
+	var pids []string
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		b, err := os.ReadFile(filepath.Join(d, "environ"))
+		if err != nil {
+			continue
+		}
+		for _, kv := range bytes.Split(b, []byte{0}) {
+			if string(kv) == mark {
+				if cmd, err := os.ReadFile(filepath.Join(d, "cmdline")); err == nil {
+					pids = append(pids, filepath.Base(d)+" "+strings.ReplaceAll(string(cmd), "\x00", " "))
+				}
+				break
+			}
+		}
+	}
+	return pids
+}
