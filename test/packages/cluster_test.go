@@ -3,6 +3,7 @@ package packages
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -40,8 +41,13 @@ const (
 // crossplaneNamespace is where Crossplane unpacks and runs packages.
 const crossplaneNamespace = "crossplane-system"
 
-// eventually bounds every wait of the install test.
-const eventually = 2 * time.Minute
+// eventually bounds how long a wait of the install test goes on without
+// progress (waitProgress); patience bounds every wait in all, however busy
+// the processes stay.
+const (
+	eventually = 2 * time.Minute
+	patience   = 10 * time.Minute
+)
 
 // A cluster is a kube-apiserver + etcd with only Crossplane's CRDs
 // installed, as a cluster is after `helm install crossplane`: the
@@ -156,10 +162,61 @@ func (c *cluster) list(g gomega.Gomega, apiVersion, kind string, opts ...client.
 	return l.Items
 }
 
-// wait retries check until it passes.
+// wait retries check until it passes. On a loaded machine the steps take
+// longer (the RBAC manager, for example, renders a provider's ClusterRoles
+// only once it has started, synced its caches and seen the revision list
+// its CRDs), so a wait fails only when nothing has moved for eventually:
+// no output from the processes the test started and no change to a package
+// revision or ClusterRole; or when it has gone on for patience in all.
 func (c *cluster) wait(check func(g gomega.Gomega)) {
 	c.t.Helper()
-	c.g.Eventually(check).WithTimeout(eventually).WithPolling(200 * time.Millisecond).Should(gomega.Succeed())
+	start := time.Now()
+	last, mark := start, c.progress()
+	for {
+		failure := ""
+		g := gomega.NewGomega(func(msg string, _ ...int) { failure = msg })
+		if g.Eventually(check).WithTimeout(10 * time.Second).WithPolling(200 * time.Millisecond).Should(gomega.Succeed()) {
+			return
+		}
+		now := time.Now()
+		if m := c.progress(); m != mark {
+			last, mark = now, m
+		}
+		switch {
+		case now.Sub(last) > eventually:
+			c.t.Fatalf("no progress for %s (no output from the test's processes, no change to a package revision or ClusterRole), and still:\n%s",
+				eventually, failure)
+		case now.Sub(start) > patience:
+			c.t.Fatalf("still failing after %s, though the processes kept working:\n%s", patience, failure)
+		}
+	}
+}
+
+// progress is a fingerprint of the install's progress: the output of the
+// processes the test started, and the resource versions of the package
+// revisions and ClusterRoles.
+func (c *cluster) progress() string {
+	var b strings.Builder
+	for _, p := range processes.all() {
+		fmt.Fprintf(&b, "%s=%d ", p.name, len(p.log.String()))
+	}
+	for _, kind := range []string{"ProviderRevision", "FunctionRevision", "ConfigurationRevision"} {
+		l := &unstructured.UnstructuredList{}
+		l.SetAPIVersion(pkgV1)
+		l.SetKind(kind + "List")
+		if err := c.kube.List(c.ctx, l); err == nil {
+			for _, u := range l.Items {
+				fmt.Fprintf(&b, "%s/%s=%s ", kind, u.GetName(), u.GetResourceVersion())
+			}
+		}
+	}
+	roles := &rbacv1.ClusterRoleList{}
+	if err := c.kube.List(c.ctx, roles); err == nil {
+		for _, r := range roles.Items {
+			fmt.Fprintf(&b, "%s=%s ", r.Name, r.ResourceVersion)
+		}
+	}
+	return b.String()
 }
 
 // serviceAccountKubeconfig writes a kubeconfig that authenticates as the

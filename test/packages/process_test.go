@@ -8,7 +8,9 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -29,13 +31,36 @@ type process struct {
 	done chan struct{}
 }
 
+// processes are the processes the test runs; wait reads their output as
+// progress.
+var processes started
+
+// started is a list of processes safe for concurrent use.
+type started struct {
+	mu   sync.Mutex
+	list []*process
+}
+
+func (s *started) add(p *process) *process {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.list = append(s.list, p)
+	return p
+}
+
+func (s *started) all() []*process {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.list)
+}
+
 // logTail is how much of a process's output a failed test shows.
 const logTail = 64 << 10
 
 // start starts bin with args and the extra environment variables env.
 func start(t *testing.T, name string, env []string, bin string, args ...string) *process {
 	t.Helper()
-	p := &process{name: name, log: &testenv.LogBuffer{}, done: make(chan struct{})}
+	p := processes.add(&process{name: name, log: &testenv.LogBuffer{}, done: make(chan struct{})})
 	p.cmd = exec.Command(bin, args...)
 	p.cmd.Env = append(os.Environ(), env...)
 	p.cmd.Stdout, p.cmd.Stderr = p.log, p.log
@@ -51,7 +76,7 @@ func start(t *testing.T, name string, env []string, bin string, args ...string) 
 // on as its first line, and returns that address.
 func startReadingAddress(t *testing.T, name, bin string, args ...string) (*process, string) {
 	t.Helper()
-	p := &process{name: name, log: &testenv.LogBuffer{}, done: make(chan struct{})}
+	p := processes.add(&process{name: name, log: &testenv.LogBuffer{}, done: make(chan struct{})})
 	p.cmd = exec.Command(bin, args...)
 	p.cmd.Stderr = p.log
 	out, err := p.cmd.StdoutPipe()
