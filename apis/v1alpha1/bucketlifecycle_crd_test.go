@@ -30,10 +30,16 @@ type admissionCase struct {
 	rules    []any
 	policies []any
 	noBucket bool
+	bucket   string // default app-data
 	want     string
 }
 
 func days(d int64) map[string]any { return map[string]any{"days": d} }
+
+// expireOn is a rule that expires objects on date.
+func expireOn(date string) map[string]any {
+	return lifecycleRule("r1", map[string]any{"expiration": map[string]any{"date": date}})
+}
 
 // ruleAdmissionCases cover the CEL rules on a rule's actions.
 func ruleAdmissionCases() map[string]admissionCase {
@@ -58,6 +64,25 @@ func ruleAdmissionCases() map[string]admissionCase {
 			rules:  []any{lifecycleRule("r1", map[string]any{"expiration": map[string]any{"date": "2027-01-01T10:00:00Z"}})},
 			want:   "date must be midnight UTC",
 		},
+		"ExpirationDateNotInTheMonth": {
+			reason: "February 2027 has 28 days: RustFS refuses 2027-02-30.",
+			rules:  []any{lifecycleRule("r1", map[string]any{"expiration": map[string]any{"date": "2027-02-30T00:00:00Z"}})},
+			want:   `spec.forProvider.rules[0].expiration.date: Invalid value: "2027-02-30T00:00:00Z": date must be a calendar date`,
+		},
+		"TransitionDateNotInTheMonth": {
+			reason: "April has 30 days.",
+			rules: []any{lifecycleRule("r1", map[string]any{"transitions": []any{
+				map[string]any{"date": "2027-04-31", "storageClass": "COLD"}}})},
+			want: `spec.forProvider.rules[0].transitions[0].date: Invalid value: "2027-04-31": date must be a calendar date`,
+		},
+		"DateMonth13":        {reason: "There are 12 months.", rules: []any{expireOn("2027-13-01")}, want: "date must be a calendar date"},
+		"DateDay00":          {reason: "Days start at 1.", rules: []any{expireOn("2027-01-00")}, want: "date must be a calendar date"},
+		"DateLeapDay":        {reason: "2028 is a leap year.", rules: []any{expireOn("2028-02-29")}},
+		"DateLeapCentury":    {reason: "2000 is a leap year (divisible by 400).", rules: []any{expireOn("2000-02-29T00:00:00Z")}},
+		"DateNoLeapCentury":  {reason: "2100 is not a leap year (divisible by 100, not 400).", rules: []any{expireOn("2100-02-29")}, want: "date must be a calendar date"},
+		"DateNoLeapYear":     {reason: "2027 is not a leap year.", rules: []any{expireOn("2027-02-29")}, want: "date must be a calendar date"},
+		"DateLastOfDecember": {reason: "December has 31 days.", rules: []any{expireOn("2027-12-31")}},
+		"DateLastOfNovember": {reason: "November has 30 days.", rules: []any{expireOn("2027-11-31")}, want: "date must be a calendar date"},
 		"DelMarkerExpirationWithTagFilter": {
 			reason: "Delete markers have no tags, so delete-marker rules cannot filter on tags.",
 			rules: []any{lifecycleRule("r1", map[string]any{"filter": map[string]any{"tag": map[string]any{"key": "k", "value": "v"}},
@@ -115,6 +140,18 @@ func specAdmissionCases() map[string]admissionCase {
 				"tierRef": map[string]any{"name": "cold", "namespace": "other"}}}})},
 			want: "tierRef must name a Tier in the same namespace",
 		},
+		"BucketAdjacentPeriods": {
+			reason: "bucket carries the bucket naming rules (naming.Bucket): RustFS refuses this name.",
+			rules:  []any{lifecycleRule("r1", nil)},
+			bucket: "app..data",
+			want:   `spec.forProvider.bucket: Invalid value: "app..data": bucket must not contain two adjacent periods`,
+		},
+		"BucketUppercase": {
+			reason: "bucket carries the bucket naming rules (naming.Bucket).",
+			rules:  []any{lifecycleRule("r1", nil)},
+			bucket: "App-data",
+			want:   "bucket may contain only lowercase letters, digits, '.' and '-'",
+		},
 		"NoBucket": {
 			reason:   "The bucket must be named, referenced or selected.",
 			rules:    []any{lifecycleRule("r1", nil)},
@@ -143,6 +180,9 @@ func TestBucketLifecycleSpecAdmission(t *testing.T) {
 func admitLifecycle(t *testing.T, name string, tc admissionCase) {
 	t.Helper()
 	fp := map[string]any{"bucket": "app-data", "rules": tc.rules}
+	if tc.bucket != "" {
+		fp["bucket"] = tc.bucket
+	}
 	if tc.noBucket {
 		delete(fp, "bucket")
 	}

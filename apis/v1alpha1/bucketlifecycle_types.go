@@ -97,6 +97,7 @@ type Transition struct {
 	// YYYY-MM-DDT00:00:00Z.
 	// +kubebuilder:validation:MaxLength=32
 	// +kubebuilder:validation:XValidation:rule="self.matches('^[0-9]{4}-[0-9]{2}-[0-9]{2}(T00:00:00([.]0+)?Z)?$')",message="date must be midnight UTC, as YYYY-MM-DD or YYYY-MM-DDT00:00:00Z: RustFS rejects other times"
+	// +kubebuilder:validation:XValidation:rule="!self.matches('^[0-9]{4}-[0-9]{2}-[0-9]{2}') || (int(self.substring(5, 7)) >= 1 && int(self.substring(5, 7)) <= 12 && int(self.substring(8, 10)) >= 1 && int(self.substring(8, 10)) <= [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][int(self.substring(5, 7)) - 1] + (int(self.substring(5, 7)) == 2 && int(self.substring(0, 4)) % 4 == 0 && (int(self.substring(0, 4)) % 100 != 0 || int(self.substring(0, 4)) % 400 == 0) ? 1 : 0))",message="date must be a calendar date: the month has no such day (February 29 only in leap years); use a day that exists, as YYYY-MM-DD"
 	// +optional
 	Date string `json:"date,omitempty"`
 
@@ -169,6 +170,7 @@ type LifecycleExpiration struct {
 	// YYYY-MM-DDT00:00:00Z.
 	// +kubebuilder:validation:MaxLength=32
 	// +kubebuilder:validation:XValidation:rule="self.matches('^[0-9]{4}-[0-9]{2}-[0-9]{2}(T00:00:00([.]0+)?Z)?$')",message="date must be midnight UTC, as YYYY-MM-DD or YYYY-MM-DDT00:00:00Z: RustFS rejects other times"
+	// +kubebuilder:validation:XValidation:rule="!self.matches('^[0-9]{4}-[0-9]{2}-[0-9]{2}') || (int(self.substring(5, 7)) >= 1 && int(self.substring(5, 7)) <= 12 && int(self.substring(8, 10)) >= 1 && int(self.substring(8, 10)) <= [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][int(self.substring(5, 7)) - 1] + (int(self.substring(5, 7)) == 2 && int(self.substring(0, 4)) % 4 == 0 && (int(self.substring(0, 4)) % 100 != 0 || int(self.substring(0, 4)) % 400 == 0) ? 1 : 0))",message="date must be a calendar date: the month has no such day (February 29 only in leap years); use a day that exists, as YYYY-MM-DD"
 	// +optional
 	Date string `json:"date,omitempty"`
 

@@ -15,6 +15,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/yaml"
 
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	fnv1 "github.com/crossplane/function-sdk-go/proto/v1"
 	"github.com/crossplane/function-sdk-go/resource"
@@ -68,8 +69,10 @@ func TestTierNameCopiesAgree(t *testing.T) {
 }
 
 // Every bucket name of the table goes through the Go validator (which the
-// Bucket controller runs), the Tenant XRD's CEL rules and the Tenant
-// function; they agree.
+// Bucket, BucketLifecycle and BucketAccess controllers run), the CEL rules
+// of every field that names a bucket (BucketLifecycle's bucket,
+// BucketAccess's buckets[].bucket, the Tenant XRD's buckets[].name) and the
+// Tenant function; they agree.
 func TestBucketNameCopiesAgree(t *testing.T) {
 	testenv.Skip(t)
 	env.InstallTenantCRDs(t)
@@ -77,8 +80,10 @@ func TestBucketNameCopiesAgree(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			withName := func(s map[string]any) { first(s, "buckets")["name"] = tc.Name }
 			expectAgreement(t, tc, naming.BucketName(tc.Name), map[string]verdict{
-				"Tenant XRD":      verdictOf(createTenant(t, withName)),
-				"Tenant function": verdictOf(runFunction(t, withName)),
+				"BucketLifecycle CRD": verdictOf(createLifecycle(t, tc.Name)),
+				"BucketAccess CRD":    verdictOf(createAccess(t, tc.Name)),
+				"Tenant XRD":          verdictOf(createTenant(t, withName)),
+				"Tenant function":     verdictOf(runFunction(t, withName)),
 			})
 		})
 	}
@@ -123,6 +128,25 @@ func createTier(t *testing.T, name string) error {
 	cr := &v1alpha1.Tier{ObjectMeta: metav1.ObjectMeta{Namespace: "default", Name: "agreement"}}
 	cr.Spec.ForProvider = v1alpha1.TierParameters{Name: name, Type: v1alpha1.TierTypeS3, Endpoint: "https://s3.example.com",
 		Bucket: "remote", CredentialsSecretRef: v1alpha1.TierSecretReference{Name: "remote"}}
+	return env.Client.Create(context.Background(), cr, client.DryRunAll)
+}
+
+// createLifecycle asks the API server, in a dry run, to create a
+// BucketLifecycle of bucket.
+func createLifecycle(t *testing.T, bucket string) error {
+	t.Helper()
+	cr := &v1alpha1.BucketLifecycle{ObjectMeta: metav1.ObjectMeta{Namespace: "default", Name: "agreement"}}
+	cr.Spec.ForProvider = v1alpha1.BucketLifecycleParameters{Bucket: bucket, Rules: []v1alpha1.LifecycleRule{}}
+	return env.Client.Create(context.Background(), cr, client.DryRunAll)
+}
+
+// createAccess asks the API server, in a dry run, to create a BucketAccess
+// granting bucket.
+func createAccess(t *testing.T, bucket string) error {
+	t.Helper()
+	cr := &v1alpha1.BucketAccess{ObjectMeta: metav1.ObjectMeta{Namespace: "default", Name: "agreement"}}
+	cr.Spec.ForProvider.Buckets = []v1alpha1.BucketGrant{{Bucket: bucket, Access: v1alpha1.AccessReadOnly}}
+	cr.Spec.WriteConnectionSecretToReference = &xpv2.LocalSecretReference{Name: "agreement"}
 	return env.Client.Create(context.Background(), cr, client.DryRunAll)
 }
 

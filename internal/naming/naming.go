@@ -53,6 +53,16 @@ func (r Rules) Check(name string) error {
 	return nil
 }
 
+// CheckField returns an error naming field and what to set it to when
+// name, the value of field, breaks a rule; nil otherwise.
+func (r Rules) CheckField(field, name string) error {
+	broken := r.Broken(name)
+	if broken == "" {
+		return nil
+	}
+	return fmt.Errorf("%s %q is not a valid %s: it %s. Set %s to a %s that keeps these rules", field, name, r.Kind, broken, field, r.Kind)
+}
+
 // Broken returns the message of the first rule name breaks, or "".
 func (r Rules) Broken(name string) string {
 	if len(name) < r.MinLength || len(name) > r.MaxLength {

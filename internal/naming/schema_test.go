@@ -35,6 +35,12 @@ var copies = map[string]map[string]copyOf{
 	filepath.Join(crdDir, "rustfs.m.crossplane.io_tiers.yaml"): {
 		"spec.forProvider.name": {rules: naming.Tier},
 	},
+	filepath.Join(crdDir, "rustfs.m.crossplane.io_bucketlifecycles.yaml"): {
+		"spec.forProvider.bucket": {rules: naming.Bucket},
+	},
+	filepath.Join(crdDir, "rustfs.m.crossplane.io_bucketaccesses.yaml"): {
+		"spec.forProvider.buckets[].bucket": {rules: naming.Bucket},
+	},
 	filepath.Join(xrdDir, "xrd-tenant.yaml"):  tenantCopies,
 	filepath.Join(xrdDir, "xrd-xtenant.yaml"): tenantCopies,
 }

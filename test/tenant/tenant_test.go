@@ -1,11 +1,15 @@
 package tenant
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
 
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
@@ -40,7 +44,8 @@ func TestTenantComposesReadyResources(t *testing.T) {
 	xp.validate(t, tenantType, second.all()...)
 	got := status(t, second.xr)
 	want := fntenant.TenantStatus{
-		Tiers:   []fntenant.ItemStatus{{Name: "COLD", Ready: true, Synced: true, Reason: string(xpv2.ReasonAvailable)}},
+		Tiers: []fntenant.TierStatus{{ItemStatus: fntenant.ItemStatus{Name: "COLD", Ready: true, Synced: true, Reason: string(xpv2.ReasonAvailable)},
+			Credentials: appliedCredentials(t, live, spec(t, xr).Tiers[0].CredsSecret.Name)}},
 		Buckets: []fntenant.ItemStatus{{Name: "app-data", Ready: true, Synced: true, Reason: string(xpv2.ReasonAvailable)}},
 		Access: []fntenant.AccessStatus{{ItemStatus: fntenant.ItemStatus{Name: "app", Ready: true, Synced: true, Reason: string(xpv2.ReasonAvailable)},
 			SecretName: fntenant.AccessName(xr.GetName(), "app")}},
@@ -77,14 +82,15 @@ func TestTenantReportsTierConflict(t *testing.T) {
 	xp.validate(t, tenantType, second.all()...)
 	got := status(t, second.xr)
 	want := fntenant.TenantStatus{
-		Tiers:   []fntenant.ItemStatus{{Name: "COLD", Reason: string(v1alpha1.ReasonImmutableFieldDrift)}},
+		// No credentials: the Tier in conflict applied none.
+		Tiers:   []fntenant.TierStatus{{ItemStatus: fntenant.ItemStatus{Name: "COLD", Reason: string(v1alpha1.ReasonImmutableFieldDrift)}}},
 		Buckets: []fntenant.ItemStatus{{Name: "app-data", Synced: false, Reason: string(v1alpha1.ReasonWaitingForReference)}},
 		Summary: &fntenant.StatusSummary{Tiers: "0/1", Buckets: "0/1", Conflicts: 1},
 	}
 	if diff := cmp.Diff(want, got.TenantStatus, cmpopts.IgnoreFields(fntenant.ItemStatus{}, "Message")); diff != "" {
 		t.Errorf("second render: Tenant status rows: -want +got:\n%s", diff)
 	}
-	expectMessageNames(t, got.Tiers, "prefix")
+	expectMessageNames(t, tierRows(got.Tiers), "prefix")
 	expectMessageNames(t, got.Buckets, "COLD")
 	expectComposite(t, got, corev1.ConditionFalse, xpv2.ReasonCreating)
 	w.expectConflictUntouched("COLD", "other-tenant/", "app-data")
@@ -127,4 +133,38 @@ func expectMessageNames(t *testing.T, rows []fntenant.ItemStatus, field string) 
 			t.Errorf("row %s: message does not name %s: %q", r.Name, field, redact(r.Message))
 		}
 	}
+}
+
+// appliedCredentials is what the live Tier records of the credentials it
+// applied, after checking that they are the Secret secret's, with the hash
+// of the remote's access key: what the Tenant's tier row must show.
+func appliedCredentials(t *testing.T, live unstructuredList, secret string) *v1alpha1.TierCredentialsStatus {
+	t.Helper()
+	for _, u := range live {
+		if u.GetKind() != v1alpha1.TierKind {
+			continue
+		}
+		got := &v1alpha1.TierCredentialsStatus{}
+		m, _, _ := unstructured.NestedMap(u.Object, "status", "atProvider", "credentials")
+		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(m, got); err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256([]byte(remoteAK))
+		want := v1alpha1.TierCredentialsStatus{SecretName: secret, SecretResourceVersion: got.SecretResourceVersion, AccessKeyHash: hex.EncodeToString(sum[:])}
+		if got.SecretResourceVersion == "" || *got != want {
+			t.Fatalf("the Tier records credentials %+v, want %+v with a resourceVersion", *got, want)
+		}
+		return got
+	}
+	t.Fatal("no live Tier")
+	return nil
+}
+
+// tierRows are the rows of the tier statuses, without their credentials.
+func tierRows(tiers []fntenant.TierStatus) []fntenant.ItemStatus {
+	out := make([]fntenant.ItemStatus, len(tiers))
+	for i, r := range tiers {
+		out[i] = r.ItemStatus
+	}
+	return out
 }

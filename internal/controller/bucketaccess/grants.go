@@ -22,7 +22,8 @@ type desired struct {
 }
 
 // desire renders the spec into the session policy the key must have. It
-// refuses, before anything is read, what the CRD cannot check: an entry
+// refuses, before anything is read, a bucket name that breaks the S3
+// naming rules (which the CRD checks too), and what the CRD cannot check: an entry
 // whose reference is not resolved yet, the same bucket and prefix twice once
 // references are resolved, and a policy larger than RustFS stores.
 func desire(cr *v1alpha1.BucketAccess) (desired, error) {
@@ -31,6 +32,9 @@ func desire(cr *v1alpha1.BucketAccess) (desired, error) {
 	for i, b := range cr.Spec.ForProvider.Buckets {
 		if b.Bucket == "" {
 			return desired{}, errors.Errorf("spec.forProvider.buckets[%d] names no bucket yet: its reference is not resolved", i)
+		}
+		if err := naming.Bucket.CheckField(fmt.Sprintf("spec.forProvider.buckets[%d].bucket", i), b.Bucket); err != nil {
+			return desired{}, err
 		}
 		k := [2]string{b.Bucket, b.Prefix}
 		if j, dup := seen[k]; dup {

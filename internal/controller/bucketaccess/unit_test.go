@@ -40,6 +40,11 @@ func TestDesire(t *testing.T) {
 			grants: []v1alpha1.BucketGrant{grant("aaa", "ReadOnly", "p/"), grant("aaa", "ReadWrite", "p/")},
 			err:    "buckets[0] and buckets[1] both grant bucket \"aaa\" with prefix \"p/\"",
 		},
+		"InvalidBucketName": {
+			reason: "A bucket name RustFS refuses is refused before anything is read, naming the field.",
+			grants: []v1alpha1.BucketGrant{grant("aaa", "ReadOnly", ""), grant("app..data", "ReadOnly", "")},
+			err:    `spec.forProvider.buckets[1].bucket "app..data" is not a valid bucket name: it must not contain two adjacent periods. Set spec.forProvider.buckets[1].bucket to a bucket name`,
+		},
 		"NotAPolicy": {
 			reason: "What the generator refuses is reported with the field.",
 			grants: []v1alpha1.BucketGrant{grant("aaa", "ReadOnly", "../b")},

@@ -236,6 +236,25 @@ func TestInvalidDateWritesNothing(t *testing.T) {
 	}
 }
 
+func TestInvalidBucketNameWritesNothing(t *testing.T) {
+	h := newHarness(t)
+	h.rfs.CreateBucket("app..data", false)
+	cr := h.store(lifecycle(withBucket("app..data"), withRules(specRule("expire", expireAfter(30)))))
+
+	cr, phase, err := h.reconcile(cr)
+	if phase != "observe" || err == nil {
+		t.Fatalf("invalid bucket name: want an Observe error, got %s (%v)", phase, err)
+	}
+	c := cr.GetCondition(xpv2.TypeReady)
+	want := `spec.forProvider.bucket "app..data" is not a valid bucket name: it must not contain two adjacent periods. Set spec.forProvider.bucket to a bucket name`
+	if c.Reason != v1alpha1.ReasonInvalidBucketName || !strings.Contains(c.Message, want) {
+		t.Errorf("Ready: want InvalidBucketName containing %q, got %s: %q", want, c.Reason, c.Message)
+	}
+	if n := len(h.rfs.Requests()); n != 0 {
+		t.Errorf("invalid bucket name: want no request to RustFS, got %d", n)
+	}
+}
+
 func TestDeleteRetainsRules(t *testing.T) {
 	h := newHarness(t)
 	cr := h.converge(h.store(lifecycle()), 3)

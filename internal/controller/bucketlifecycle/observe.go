@@ -14,11 +14,12 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
 // observe reads the bucket's lifecycle configuration and compares it with
-// the spec. It writes nothing to RustFS. In order: a spec RustFS would
-// refuse stops; a bucket another namespace manages stops, before any read
+// the spec. It writes nothing to RustFS. In order: a bucket name or a spec
+// RustFS would refuse stops; a bucket another namespace manages stops, before any read
 // (rule 5); the configuration is read with the lifecycle's own credentials,
 // which proves its access; a lifecycle that may not write it stops (package
 // custody) without showing it; the provider's memory is folded into status;
@@ -27,6 +28,10 @@ import (
 func (e *external) observe(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.ExternalObservation, error) {
 	if cr.Spec.ForProvider.Bucket == "" {
 		return managed.ExternalObservation{}, errors.New("spec.forProvider.bucket is empty: set bucket, bucketRef or bucketSelector")
+	}
+	if err := naming.Bucket.CheckField("spec.forProvider.bucket", cr.Spec.ForProvider.Bucket); err != nil {
+		cr.SetConditions(custody.Unready(v1alpha1.ReasonInvalidBucketName, err.Error()+"; the provider sends nothing to RustFS until then"))
+		return managed.ExternalObservation{}, err
 	}
 	if err := checkSpec(cr); err != nil {
 		return managed.ExternalObservation{}, err

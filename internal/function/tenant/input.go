@@ -171,11 +171,25 @@ type ItemStatus struct {
 	Message string `json:"message,omitempty"`
 }
 
+// A TierStatus is the observed state of one tier of a Tenant: its row and,
+// as the RustFS operator records per tier, the credentials the provider
+// last applied to it. It never holds a key.
+type TierStatus struct {
+	ItemStatus `json:",inline"`
+
+	// Credentials are the name and resourceVersion of the Secret the
+	// provider last applied to the tier, and a SHA-256 hash of its access
+	// key, from the Tier's status.atProvider.credentials. Absent until the
+	// provider has applied credentials.
+	// +optional
+	Credentials *v1alpha1.TierCredentialsStatus `json:"credentials,omitempty"`
+}
+
 // A TenantStatus is the observed state of a Tenant.
 type TenantStatus struct {
 	// Tiers has one row per spec.tiers entry.
 	// +optional
-	Tiers []ItemStatus `json:"tiers,omitempty"`
+	Tiers []TierStatus `json:"tiers,omitempty"`
 
 	// Buckets has one row per spec.buckets entry, covering its Bucket and
 	// BucketLifecycle.

@@ -114,14 +114,31 @@ func (t *tally) add(r ItemStatus, severity int) ItemStatus {
 
 func (t tally) String() string { return strconv.Itoa(t.ready) + "/" + strconv.Itoa(t.total) }
 
+// appliedCredentials is what the observed Tier at key records of the
+// credentials last applied to it (Secret name, resourceVersion and
+// access-key hash), or nil when it records none.
+func appliedCredentials(observed map[resource.Name]resource.ObservedComposed, key resource.Name) *v1alpha1.TierCredentialsStatus {
+	o, ok := observed[key]
+	if !ok {
+		return nil
+	}
+	c := &v1alpha1.TierCredentialsStatus{}
+	if err := o.Resource.GetValueInto("status.atProvider.credentials", c); err != nil || *c == (v1alpha1.TierCredentialsStatus{}) {
+		return nil
+	}
+	return c
+}
+
 // statusRows are the Tenant's status rows, in spec order: one per tier from
-// its Tier, one per bucket from its Bucket and BucketLifecycle; and their
+// its Tier, with the credentials it applied; one per bucket from its Bucket and BucketLifecycle; and their
 // summary.
 func statusRows(s TenantSpec, observed map[resource.Name]resource.ObservedComposed) TenantStatus {
 	var st TenantStatus
 	var tiers, buckets tally
 	for _, t := range s.Tiers {
-		st.Tiers = append(st.Tiers, tiers.add(row(t.Name, observe(v1alpha1.TierKind, observed, resourceKey(partTier, t.Name)))))
+		key := resourceKey(partTier, t.Name)
+		r := tiers.add(row(t.Name, observe(v1alpha1.TierKind, observed, key)))
+		st.Tiers = append(st.Tiers, TierStatus{ItemStatus: r, Credentials: appliedCredentials(observed, key)})
 	}
 	for _, b := range s.Buckets {
 		fs := []finding{observe(v1alpha1.BucketKind, observed, resourceKey(partBucket, b.Name))}

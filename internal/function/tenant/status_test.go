@@ -101,6 +101,49 @@ func failureCases() map[string]statusCase {
 	}
 }
 
+// appliedTier is a Ready Tier whose status records the credentials the
+// provider applied, as the Tier controller writes them, with the state
+// around them that the row must not copy.
+func appliedTier(rv string) jsonMap {
+	st := conditions(cond("Ready", "True", "Available", ""), cond("Synced", "True", "ReconcileSuccess", ""))
+	st["atProvider"] = jsonMap{"type": "S3", "endpoint": "https://s3.example.com", "credentials": jsonMap{
+		"secretName": "cold-tier", "secretResourceVersion": rv, "accessKeyHash": "9f2c4e1a0b7d"}}
+	return observedMR("Tier", "tenant-a-tier-cold", jsonMap{}, st)
+}
+
+// credentialsCases cover the credentials a tier row shows: what the seed
+// records per tier (Secret name, resourceVersion and access-key hash).
+func credentialsCases() map[string]statusCase {
+	ready := map[string]jsonMap{"bucket-app-data": readyMR("Bucket", "tenant-a-bucket-app-data"),
+		"lifecycle-app-data": readyMR("BucketLifecycle", "tenant-a-lifecycle-app-data")}
+	with := func(tier jsonMap) map[string]jsonMap { m := maps.Clone(ready); m["tier-COLD"] = tier; return m }
+	bucketRow := []any{jsonMap{"name": "app-data", "ready": true, "synced": true, "reason": "Available"}}
+	return map[string]statusCase{
+		"TierCredentialsApplied": {
+			reason:   "The tier row shows the Secret, its resourceVersion and the access-key hash the Tier applied.",
+			spec:     spec(),
+			observed: with(appliedTier("4711")),
+			want: jsonMap{"tiers": []any{jsonMap{"name": "COLD", "ready": true, "synced": true, "reason": "Available",
+				"credentials": jsonMap{"secretName": "cold-tier", "secretResourceVersion": "4711", "accessKeyHash": "9f2c4e1a0b7d"}}},
+				"buckets": bucketRow},
+		},
+		"TierCredentialsRotated": {
+			reason:   "After a Secret update the row follows the Tier to the new resourceVersion.",
+			spec:     spec(),
+			observed: with(appliedTier("4712")),
+			want: jsonMap{"tiers": []any{jsonMap{"name": "COLD", "ready": true, "synced": true, "reason": "Available",
+				"credentials": jsonMap{"secretName": "cold-tier", "secretResourceVersion": "4712", "accessKeyHash": "9f2c4e1a0b7d"}}},
+				"buckets": bucketRow},
+		},
+		"TierCredentialsNotYetApplied": {
+			reason:   "A Tier that records no credentials gives a row without them.",
+			spec:     spec(),
+			observed: with(readyMR("Tier", "tenant-a-tier-cold")),
+			want:     jsonMap{"tiers": []any{jsonMap{"name": "COLD", "ready": true, "synced": true, "reason": "Available"}}, "buckets": bucketRow},
+		},
+	}
+}
+
 // tenancyCases cover resources the tenancy rules refuse
 // (docs/multi-tenancy.md): their rows give the refusal's reason.
 func tenancyCases() map[string]statusCase {
@@ -135,6 +178,7 @@ func TestStatusRows(t *testing.T) {
 	cases := conflictAndReadyCases()
 	maps.Copy(cases, failureCases())
 	maps.Copy(cases, tenancyCases())
+	maps.Copy(cases, credentialsCases())
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			got := rendered(t, runRequest(t, tenantXR(tc.spec), tc.observed)).Composite
