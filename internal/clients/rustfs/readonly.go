@@ -10,10 +10,11 @@ import (
 // docs/rustfs-wire.md §1.5). A read-only client refuses them.
 var writes = map[string]bool{
 	OpAddTier: true, OpEditTier: true, OpRemoveTier: true, OpVerifyTier: true,
-	OpCreateBucket: true, OpPutVersioning: true,
+	OpCreateBucket: true, OpPutVersioning: true, OpDeleteBucket: true,
 	OpPutLifecycle: true, OpDeleteLifecycle: true,
 	OpAddUser: true, OpSetUserPolicy: true, OpAddCannedPolicy: true,
 	OpAddServiceAccount: true, OpUpdateSA: true, OpDeleteSA: true,
+	OpSetQuota: true, OpClearQuota: true,
 	OpUnknown: true,
 }
 

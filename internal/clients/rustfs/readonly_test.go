@@ -55,7 +55,7 @@ func TestReadOnlyClient(t *testing.T) {
 func TestIsWrite(t *testing.T) {
 	reads := map[string]bool{OpListTiers: true, OpTierStats: true, OpServerInfo: true, OpHeadBucket: true, OpBucketLocation: true,
 		OpObjectLock: true, OpGetVersioning: true, OpGetLifecycle: true, OpUserInfo: true, OpCannedPolicyInfo: true,
-		OpServiceAccountInfo: true}
+		OpServiceAccountInfo: true, OpListVersions: true, OpGetQuota: true}
 	for _, op := range Operations() {
 		if got, want := IsWrite(op), !reads[op]; got != want {
 			t.Errorf("IsWrite(%q): want %t, got %t", op, want, got)
