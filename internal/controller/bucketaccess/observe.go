@@ -64,6 +64,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.BucketAccess) (mana
 	if p.empty() {
 		cr.SetConditions(xpv2.Available())
 	}
+	readyIfObserved(cr)
 	return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: p.empty(), Diff: p.diff(),
 		ConnectionDetails: e.details(accessKey(cr), "", d.buckets)}, nil
 }

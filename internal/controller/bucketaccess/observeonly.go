@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
@@ -29,4 +30,12 @@ func adoptsNothing(cr *v1alpha1.BucketAccess) error {
 		"nor adopts another; add Create to managementPolicies to create it", accessKey(cr))
 	cr.SetConditions(custody.Unready(v1alpha1.ReasonObserveOnly, msg))
 	return errors.New(msg)
+}
+
+// readyIfObserved makes an observe-only BucketAccess whose key exists
+// Ready from what it observed: no write will ever make it up to date.
+func readyIfObserved(cr *v1alpha1.BucketAccess) {
+	if options.ObserveOnly(cr) {
+		cr.SetConditions(xpv2.Available())
+	}
 }

@@ -31,7 +31,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.Tier) (managed.Exte
 		// provider recorded of health and statistics stays.
 		cr.Status.AtProvider.Health, cr.Status.AtProvider.Stats = prev.Health, prev.Stats
 	}
-	if err == nil && o.ResourceExists && o.ResourceUpToDate && !unverified(cr) {
+	if err == nil && o.ResourceExists && !unverified(cr) && o.ResourceUpToDate {
 		e.health(ctx, cr, false)
 		e.stats(ctx, cr)
 	}
