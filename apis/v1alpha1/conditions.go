@@ -35,6 +35,10 @@ const (
 	ReasonVerifyPending xpv2.ConditionReason = "VerifyPending"
 	// ReasonVerifyDisabled: --tier-verify-interval is 0.
 	ReasonVerifyDisabled xpv2.ConditionReason = "VerifyDisabled"
+	// ReasonObserveOnly: the resource's managementPolicies allow no write,
+	// so the provider runs nothing that writes (a tier verify writes a
+	// probe object on the remote) and creates or adopts nothing.
+	ReasonObserveOnly xpv2.ConditionReason = "ObserveOnly"
 )
 
 // Condition reasons.

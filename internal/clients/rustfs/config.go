@@ -38,6 +38,7 @@ type Config struct {
 	Timeout            time.Duration // per call RustFS answers on its own; 0 means 30s (deadline.go)
 	RemoteTimeout      time.Duration // per call that makes RustFS contact the remote tier; 0 means 90s
 	UserAgent          string        // "" means "provider-rustfs/" + version.Version
+	ReadOnly           bool          // refuse every operation that writes, before sending it (readonly.go)
 }
 
 // String returns a redacted description of the configuration.
@@ -75,6 +76,7 @@ type Client struct {
 	idKey     string          // identityKey of the configuration
 	ids       *IdentityCache  // where Identity looks and remembers
 	observer  RequestObserver // told of every request sent; nil for none
+	readOnly  bool            // refuse writes (readonly.go)
 }
 
 // String describes the client without its credentials.
@@ -112,7 +114,7 @@ func New(c Config, opts ...Option) (*Client, error) {
 		base: base, region: c.Region, accessKey: c.AccessKey, secretKey: c.SecretKey, userAgent: c.UserAgent,
 		http:    &http.Client{Transport: tr, CheckRedirect: noRedirects},
 		timeout: orDefault(c.Timeout, DefaultTimeout), remote: orDefault(c.RemoteTimeout, DefaultRemoteTimeout),
-		signer: newSigner(), now: time.Now, idKey: identityKey(c),
+		signer: newSigner(), now: time.Now, idKey: identityKey(c), readOnly: c.ReadOnly,
 	}
 	for _, o := range opts {
 		o(cl)

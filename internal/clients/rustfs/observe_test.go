@@ -79,6 +79,11 @@ func everyCall(t *testing.T, p pair) {
 	wider, _ := SessionPolicy([]BucketGrant{{Bucket: "data", Access: ReadWrite}})
 	_ = cl.UpdateServiceAccount(ctx, ak, ServiceAccountUpdate{Policy: &wider})
 	_ = cl.DeleteServiceAccount(ctx, ak)
+	_ = cl.SetBucketQuota(ctx, "data", 1<<20)
+	_, _ = cl.GetBucketQuota(ctx, "data")
+	_ = cl.ClearBucketQuota(ctx, "data")
+	_, _ = cl.BucketContents(ctx, "data")
+	_ = cl.DeleteBucket(ctx, "data")
 }
 
 // Every request is reported once, under the emulator's name for the route

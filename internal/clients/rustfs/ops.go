@@ -29,6 +29,11 @@ const (
 	OpServiceAccountInfo = "sa.info"
 	OpUpdateSA           = "sa.update"
 	OpDeleteSA           = "sa.delete"
+	OpDeleteBucket       = "bucket.delete"
+	OpListVersions       = "object.listVersions"
+	OpGetQuota           = "quota.get"
+	OpSetQuota           = "quota.set"
+	OpClearQuota         = "quota.clear"
 	// OpUnknown names a request sent without an operation: a bug, which
 	// the client's tests catch, reported under one bounded name.
 	OpUnknown = "unknown"
@@ -41,6 +46,7 @@ func Operations() []string {
 		OpHeadBucket, OpCreateBucket, OpBucketLocation, OpObjectLock, OpGetVersioning, OpPutVersioning,
 		OpGetLifecycle, OpPutLifecycle, OpDeleteLifecycle,
 		OpAddUser, OpUserInfo, OpSetUserPolicy, OpAddCannedPolicy, OpCannedPolicyInfo,
-		OpAddServiceAccount, OpServiceAccountInfo, OpUpdateSA, OpDeleteSA, OpUnknown,
+		OpAddServiceAccount, OpServiceAccountInfo, OpUpdateSA, OpDeleteSA,
+		OpDeleteBucket, OpListVersions, OpGetQuota, OpSetQuota, OpClearQuota, OpUnknown,
 	}
 }

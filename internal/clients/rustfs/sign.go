@@ -67,6 +67,9 @@ type response struct {
 // in an error is scrubbed of the keys the client knows (Scrub), and no body
 // is read beyond its cap (readBody).
 func (c *Client) do(ctx context.Context, rq request) (*response, error) {
+	if err := c.refuseWrite(rq.op); err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	resp, code, err := c.send(ctx, rq)
 	c.observe(rq.op, code, start)

@@ -102,7 +102,7 @@ type connector struct {
 // the tenancy rules refuse the Bucket that ProviderConfig or its bucket
 // name: then no Secret is read (custody.Gate).
 func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Bucket) (managed.TypedExternalClient[*v1alpha1.Bucket], error) {
-	conn, cl, err := custody.Dial(ctx, c.gate, cr, names(cr), c.newClient)
+	conn, cl, err := custody.Dial(ctx, c.gate, cr, names(cr), options.ReadOnly(cr, c.newClient))
 	if err != nil {
 		return nil, err
 	}

@@ -129,7 +129,7 @@ func (c *connector) Connect(ctx context.Context, cr *v1alpha1.BucketAccess) (man
 	case err != nil:
 		return nil, errors.Wrap(err, "cannot resolve the ProviderConfig")
 	}
-	return c.external(conn)
+	return c.external(readOnly(cr, conn))
 }
 
 // revoker connects a BucketAccess being deleted that the tenancy rules now

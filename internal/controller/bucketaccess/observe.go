@@ -11,6 +11,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
 )
 
 // A plan is what Update must do: correct the namespace's parent user,
@@ -46,6 +47,9 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.BucketAccess) (mana
 		return managed.ExternalObservation{}, e.report(ctx, cr, err)
 	}
 	info, found, err := e.info(ctx, cr, proof)
+	if err == nil && !found && options.ObserveOnly(cr) {
+		return managed.ExternalObservation{}, adoptsNothing(cr)
+	}
 	if err != nil || !found {
 		return managed.ExternalObservation{}, err
 	}
@@ -60,6 +64,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.BucketAccess) (mana
 	if p.empty() {
 		cr.SetConditions(xpv2.Available())
 	}
+	readyIfObserved(cr)
 	return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: p.empty(), Diff: p.diff(),
 		ConnectionDetails: e.details(accessKey(cr), "", d.buckets)}, nil
 }

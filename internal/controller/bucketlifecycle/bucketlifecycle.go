@@ -122,7 +122,7 @@ type connector struct {
 // the tenancy rules refuse the lifecycle that ProviderConfig, its bucket or
 // a storage class it names: then no Secret is read (custody.Gate).
 func (c *connector) Connect(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.TypedExternalClient[*v1alpha1.BucketLifecycle], error) {
-	conn, cl, err := custody.Dial(ctx, c.gate, cr, names(cr), c.newClient)
+	conn, cl, err := custody.Dial(ctx, c.gate, cr, names(cr), options.ReadOnly(cr, c.newClient))
 	if err != nil {
 		return nil, err
 	}

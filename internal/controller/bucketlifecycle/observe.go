@@ -52,6 +52,7 @@ func (e *external) observe(ctx context.Context, cr *v1alpha1.BucketLifecycle) (m
 		cr.Status.AtProvider.DroppedFields = v.dropped
 		cr.SetConditions(xpv2.Available(), degraded(v.dropped))
 	}
+	readyIfObserved(cr, v.exists)
 	return managed.ExternalObservation{ResourceExists: v.exists, ResourceUpToDate: v.upToDate, Diff: strings.Join(v.diff, "\n")}, nil
 }
 

@@ -16,7 +16,8 @@ import (
 // (health) and reads its statistics from the shared answer (stats); last,
 // it raises one event per change the reconcile made (announce). A Tier
 // refused by the tenancy rules, a duplicate and a blocked Tier never get
-// that far, so they never verify.
+// that far, so they never verify; nor does an observe-only Tier
+// (unverified), as a verify writes a probe object on the remote.
 func (e *external) Observe(ctx context.Context, cr *v1alpha1.Tier) (managed.ExternalObservation, error) {
 	if meta.WasDeleted(cr) {
 		metrics.ForgetTier(cr.GetNamespace(), cr.GetName())
@@ -30,7 +31,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.Tier) (managed.Exte
 		// provider recorded of health and statistics stays.
 		cr.Status.AtProvider.Health, cr.Status.AtProvider.Stats = prev.Health, prev.Stats
 	}
-	if err == nil && o.ResourceExists && o.ResourceUpToDate {
+	if err == nil && o.ResourceExists && !unverified(cr) && o.ResourceUpToDate {
 		e.health(ctx, cr, false)
 		e.stats(ctx, cr)
 	}

@@ -107,7 +107,7 @@ type connector struct {
 // tenancy rules refuse the Tier that ProviderConfig or its tier name: then
 // no Secret is read (custody.Gate).
 func (c *connector) Connect(ctx context.Context, cr *v1alpha1.Tier) (managed.TypedExternalClient[*v1alpha1.Tier], error) {
-	conn, api, err := custody.Dial(ctx, c.gate, cr, names(cr), c.newClient)
+	conn, api, err := custody.Dial(ctx, c.gate, cr, names(cr), options.ReadOnly(cr, c.newClient))
 	var r *custody.Refusal
 	if errors.As(err, &r) {
 		return nil, &blockedError{Reason: r.Reason, Message: r.Message, Cause: r}

@@ -100,6 +100,9 @@ func adminRoute(method, p string) (route, seg string) {
 	if r, ok := iamRoutes[method+" "+rest]; ok { // docs/rustfs-wire.md §20
 		return r, ""
 	}
+	if r, b, ok := quotaRoute(method, rest); ok { // docs/rustfs-wire.md §21.1
+		return r, b
+	}
 	name, ok := strings.CutPrefix(rest, "tier/")
 	if !ok || name == "" || strings.Contains(name, "/") {
 		return RouteAdminUnknown, ""
@@ -189,6 +192,8 @@ func bucketRoute(method string, q url.Values) string {
 		return RouteCreateBucket
 	case http.MethodGet:
 		return RouteListObjects
+	case http.MethodDelete:
+		return RouteDeleteBucket // docs/rustfs-wire.md §22.1
 	}
 	return RouteS3NotImplemented
 }

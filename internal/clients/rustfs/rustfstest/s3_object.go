@@ -169,6 +169,9 @@ func (e *Emulator) putObject(c *call) *s3Error {
 	if !ok {
 		return errNoSuchBucket
 	}
+	if err := b.admit(c.key, len(c.body)); err != nil {
+		return err
+	}
 	o := newObject(c.body, e.now())
 	b.store(c.key, o)
 	c.w.Header().Set("ETag", o.etag)

@@ -38,6 +38,7 @@ type bucket struct {
 	versioning string
 	lifecycle  *lcConfig
 	objects    map[string][]*object // versions of each key, oldest first
+	quota      uint64               // hard limit in bytes, 0 for none (admin_quota.go)
 }
 
 // Tiers returns a copy of every registered tier, sorted by name, with the
