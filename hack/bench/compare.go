@@ -112,6 +112,7 @@ type sideResult struct {
 	peakRSS, settledRSS int64
 	cpu                 time.Duration
 	reconciles          float64
+	causes              map[string]float64 // provider-rustfs's reconciles by cause, and deferred
 	requests            int
 	ready               []time.Duration // each Bucket's time to Ready after the first create
 	n                   int
@@ -189,6 +190,7 @@ func (r *sideRun) execute(ctx context.Context) (*sideResult, error) {
 		return nil, err
 	}
 	res.cpu, res.reconciles = after.cpu-before.cpu, after.reconciles-before.reconciles
+	res.causes = delta(after.causes, before.causes)
 	res.requests = total(r.local.Counts())
 	res.peakRSS, _ = r.rss.window(start, time.Now())
 	res.settledRSS = after.rss
@@ -201,6 +203,7 @@ type sideCounters struct {
 	rss        int64
 	cpu        time.Duration
 	reconciles float64
+	causes     map[string]float64
 }
 
 func (r *sideRun) counters(ctx context.Context) (sideCounters, error) {
@@ -212,7 +215,11 @@ func (r *sideRun) counters(ctx context.Context) (sideCounters, error) {
 	if err != nil {
 		return sideCounters{}, err
 	}
-	return sideCounters{rss: p.rss, cpu: p.cpu, reconciles: s.sum("controller_runtime_reconcile_total", nil)}, nil
+	causes := s.by("rustfs_managed_reconciles_total", "cause", nil)
+	if len(causes) > 0 {
+		causes["deferred"] = s.sum("rustfs_deferred_reconciles_total", nil)
+	}
+	return sideCounters{rss: p.rss, cpu: p.cpu, reconciles: s.sum("controller_runtime_reconcile_total", nil), causes: causes}, nil
 }
 
 func (r *sideRun) start(ctx context.Context) error {
@@ -456,12 +463,13 @@ func sideRows() []sideRow {
 		mem(func(r *sideResult) int64 { return r.settledRSS }),
 		{show: func(r *sideResult) string { return fmt.Sprintf("%.1f", r.cpu.Seconds()) }, value: func(r *sideResult) float64 { return r.cpu.Seconds() }},
 		{show: func(r *sideResult) string { return fmt.Sprintf("%.0f", r.reconciles) }, value: func(r *sideResult) float64 { return r.reconciles }},
+		{show: causesLine},
 		{show: func(r *sideResult) string { return fmt.Sprintf("%d", r.requests) }, value: func(r *sideResult) float64 { return float64(r.requests) }},
 		{show: func(r *sideResult) string { return fmt.Sprintf("%d / %d", len(r.ready), r.n) }},
 		{show: func(r *sideResult) string { return readyTimes(r.ready) }, value: at(1)},
 	}
 	names := []string{"idle RSS", "peak RSS in the window", "settled RSS (end of the window)", "CPU-s, first create to end of the window",
-		"controller-runtime reconciles in the window", "RustFS requests in the window", "Buckets Ready in the window",
+		"controller-runtime reconciles in the window", "of which, by cause (rustfs_managed_reconciles_total, rustfs_deferred_reconciles_total)", "RustFS requests in the window", "Buckets Ready in the window",
 		"Ready first / median / last (s after the first create)"}
 	for i := range rows {
 		rows[i].name = names[i]
@@ -494,4 +502,13 @@ func ratio(value func(*sideResult) float64, a, b *sideResult) string {
 		return ""
 	}
 	return fmt.Sprintf("%.2f×", value(a)/value(b))
+}
+
+// causesLine renders the reconciles by cause, or says the provider does
+// not report them.
+func causesLine(r *sideResult) string {
+	if len(r.causes) == 0 {
+		return "not reported"
+	}
+	return joinSorted(r.causes, "%s %.0f")
 }

@@ -69,7 +69,8 @@ func TestValidatePeer(t *testing.T) {
 func TestPrintSideBySide(t *testing.T) {
 	rs := []*sideResult{
 		{name: "a", idleRSS: 40 << 20, peakRSS: 60 << 20, settledRSS: 50 << 20, cpu: 20 * time.Second, reconciles: 3000, requests: 4000, n: 2,
-			ready: []time.Duration{time.Second, 30 * time.Second}},
+			causes: map[string]float64{"event": 2, "follow-up": 2, "poll": 2996},
+			ready:  []time.Duration{time.Second, 30 * time.Second}},
 		{name: "b", idleRSS: 40 << 20, peakRSS: 120 << 20, settledRSS: 100 << 20, cpu: 40 * time.Second, reconciles: 2000, requests: 3000, n: 2,
 			ready: []time.Duration{2 * time.Second}},
 	}
@@ -84,6 +85,7 @@ func TestPrintSideBySide(t *testing.T) {
 		"| settled RSS (end of the window) | 50.0 MiB | 100.0 MiB | 0.50× |",
 		"| CPU-s, first create to end of the window | 20.0 | 40.0 | 0.50× |",
 		"| controller-runtime reconciles in the window | 3000 | 2000 | 1.50× |",
+		"| of which, by cause (rustfs_managed_reconciles_total, rustfs_deferred_reconciles_total) | event 2, follow-up 2, poll 2996 | not reported |  |",
 		"| RustFS requests in the window | 4000 | 3000 | 1.33× |",
 		"| Buckets Ready in the window | 2 / 2 | 1 / 2 |  |",
 		"| Ready first / median / last (s after the first create) | 1.0 / 30.0 / 30.0 | 2.0 / 2.0 / 2.0 | 15.00× |",
