@@ -68,6 +68,7 @@ func convergenceLines() []line {
 			return strings.Join(parts, ", ")
 		}},
 		{"reconciles reaching the managed reconciler, per resource", func(r *result) string { return perKind(r.managed, r.n) }},
+		{"reconciles by cause, per resource (deferred: sent back for a token)", func(r *result) string { return perCause(r.causes, r.resources()) }},
 		{"managed reconciler status updates (PUT), per resource", func(r *result) string { return perKind(r.statusUpdates, r.n) }},
 		{"reconciles that returned an error (retried with backoff)", func(r *result) string { return counts(r.errs) }},
 		{"controller-runtime reconciles (incl. rate-limited passes), per resource", func(r *result) string { return perKind(r.reconciles, r.n) }},
@@ -109,6 +110,7 @@ func steadyLines() []line {
 		}},
 		{"RustFS writes in the window", func(r *result) string { return fmt.Sprint(r.steadyWrites) }},
 		{"reconciles reaching the managed reconciler in the window, per resource", func(r *result) string { return perKind(r.steadyManaged, r.n) }},
+		{"reconciles by cause in the window, per resource", func(r *result) string { return perCause(r.steadyCauses, r.resources()) }},
 		{"controller-runtime reconciles in the window, per resource", func(r *result) string { return perKind(r.steadyReconciles, r.n) }},
 		{"CPU in the window", func(r *result) string {
 			return fmt.Sprintf("%s (%.1f%% of one core)", secs(r.cpuSteady), 100*r.cpuSteady.Seconds()/r.window.Seconds())
@@ -143,4 +145,13 @@ func counts(m map[string]float64) string {
 		parts = append(parts, fmt.Sprintf("%s %.0f", k, m[k]))
 	}
 	return strings.Join(append(parts, fmt.Sprintf("all %.0f", sum(m))), ", ")
+}
+
+// perCause renders reconciles by cause as averages over n resources.
+func perCause(m map[string]float64, n int) string {
+	per := map[string]float64{}
+	for k, v := range m {
+		per[k] = v / float64(n)
+	}
+	return joinSorted(per, "%s %.2f")
 }

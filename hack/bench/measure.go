@@ -47,6 +47,7 @@ type snapshot struct {
 	proc       procStats
 	reconciles map[string]float64 // controller_runtime_reconcile_total by kind
 	managed    map[string]float64 // rustfs_managed_reconciles_total by kind
+	causes     map[string]float64 // the same by cause, and rustfs_deferred_reconciles_total as "deferred"
 	errs       map[string]float64 // controller_runtime_reconcile_errors_total by kind
 	statuses   map[string]float64 // the API server's status updates (PUT) by kind
 	heapAlloc  float64
@@ -85,6 +86,8 @@ func (r *run) snap(ctx context.Context) (snapshot, error) {
 		s.statuses[k] = updates[plurals[k]]
 		s.errs[k] = pm.sum("controller_runtime_reconcile_errors_total", map[string]string{"controller": controllers[k]})
 	}
+	s.causes = pm.by("rustfs_managed_reconciles_total", "cause", nil)
+	s.causes["deferred"] = pm.sum("rustfs_deferred_reconciles_total", nil)
 	s.heapAlloc = pm.sum("go_memstats_heap_alloc_bytes", nil)
 	s.heapInuse = pm.sum("go_memstats_heap_inuse_bytes", nil)
 	s.runtime = goRuntime{
@@ -131,6 +134,7 @@ func (r *run) converge(ctx context.Context, res *result) error {
 	res.convergenceCounted = time.Since(counting)
 	res.reconciles, res.statusUpdates = delta(after.reconciles, before.reconciles), delta(after.statuses, before.statuses)
 	res.managed, res.errs = delta(after.managed, before.managed), delta(after.errs, before.errs)
+	res.causes = delta(after.causes, before.causes)
 	res.cpuReady = after.proc.cpu - before.proc.cpu
 	res.rssReadyPeak, _ = r.rss.window(before.at, after.at)
 	res.heapAllocReady, res.heapInuseReady = after.heapAlloc, after.heapInuse
@@ -159,6 +163,7 @@ func (r *run) steady(ctx context.Context, res *result) error {
 	res.window = after.at.Sub(before.at)
 	res.steadyReconciles = delta(after.reconciles, before.reconciles)
 	res.steadyManaged = delta(after.managed, before.managed)
+	res.steadyCauses = delta(after.causes, before.causes)
 	res.cpuSteady = after.proc.cpu - before.proc.cpu
 	res.rssSteadyPeak, res.rssSteadyMean = r.rss.window(before.at, after.at)
 	res.rssPeak, res.rssEnd = after.proc.peak, after.proc

@@ -36,6 +36,7 @@ type result struct {
 	convergenceCounted time.Duration            // from the first create until the requests were counted
 	reconciles         map[string]float64       // controller-runtime reconciles by kind until all Ready
 	managed            map[string]float64       // reconciles that reached the managed reconciler, by kind, until all Ready
+	causes             map[string]float64       // the same by cause, and the deferred passes, until all Ready
 	errs               map[string]float64       // reconciles that returned an error (requeued with backoff), by kind, until all Ready
 	statusUpdates      map[string]float64       // the API server's status updates (PUT) by kind until all Ready
 	cpuReady           time.Duration
@@ -48,6 +49,7 @@ type result struct {
 	steadyWrites     int                // managed RustFS writes in the window
 	steadyReconciles map[string]float64 // controller-runtime reconciles by kind in the window
 	steadyManaged    map[string]float64 // reconciles that reached the managed reconciler, by kind, in the window
+	steadyCauses     map[string]float64 // the same by cause, and the deferred passes, in the window
 	cpuSteady        time.Duration
 	rssSteadyPeak    int64
 	rssSteadyMean    int64
