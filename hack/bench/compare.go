@@ -36,7 +36,7 @@ const peerMetricsAddr = "127.0.0.1:8080"
 type contender struct {
 	name    string
 	binary  string
-	args    func(metrics string) []string
+	args    func(metrics, pprof string) []string
 	fixed   string // the metrics address the binary always uses, if it takes none
 	objects func(w world) []client.Object
 	bucket  func(i int) *unstructured.Unstructured
@@ -48,8 +48,12 @@ type contender struct {
 func (f flags) rustfsContender() contender {
 	return contender{
 		name: "provider-rustfs", binary: f.binary(),
-		args: func(metrics string) []string {
-			return []string{"--no-leader-election", "--metrics-bind-address=" + metrics, "--health-probe-bind-address=0"}
+		args: func(metrics, pprof string) []string {
+			args := []string{"--no-leader-election", "--metrics-bind-address=" + metrics, "--health-probe-bind-address=0"}
+			if pprof != "" {
+				args = append(args, "--pprof-bind-address="+pprof)
+			}
+			return args
 		},
 		objects: setup,
 		bucket: func(i int) *unstructured.Unstructured {
@@ -66,7 +70,7 @@ func (f flags) rustfsContender() contender {
 func (f flags) peerContender() contender {
 	return contender{
 		name: filepath.Base(f.peer), binary: f.peer, fixed: peerMetricsAddr,
-		args:    func(string) []string { return []string{"operator"} },
+		args:    func(string, string) []string { return []string{"operator"} },
 		objects: peerSetup,
 		bucket: func(i int) *unstructured.Unstructured {
 			u := object("minio.crossplane.io/v1", "Bucket", "", bucketName(i))
@@ -148,6 +152,7 @@ type sideRun struct {
 	kube     client.Client
 	provider *testenv.Child
 	metrics  string
+	pprof    string // provider-rustfs's pprof address, with -pprof
 	rss      sampler
 	stop     chan struct{}
 	ready    *readyClock
@@ -177,6 +182,7 @@ func (r *sideRun) execute(ctx context.Context) (*sideResult, error) {
 	r.local.ResetCounters()
 	start := time.Now()
 	r.ready.since(start)
+	profiled := r.cpuProfile(ctx, start.Add(r.window))
 	if err := r.createRange(ctx, 0, r.n); err != nil {
 		return nil, err
 	}
@@ -184,6 +190,9 @@ func (r *sideRun) execute(ctx context.Context) (*sideResult, error) {
 	case <-time.After(time.Until(start.Add(r.window))):
 	case <-ctx.Done():
 		return nil, ctx.Err()
+	}
+	if err := <-profiled; err != nil {
+		return nil, err
 	}
 	after, err := r.counters(ctx)
 	if err != nil {
@@ -258,7 +267,12 @@ func (r *sideRun) startProvider(ctx context.Context) error {
 	}
 	var err error
 	env := []string{"KUBECONFIG=" + r.cp.Kubeconfig}
-	if r.provider, err = testenv.Spawn(r.dir, filepath.Base(r.c.binary), env, r.c.binary, r.c.args(addr)...); err != nil {
+	if r.flags.pprof && r.c.fixed == "" {
+		if r.pprof, err = testenv.FreeAddr(); err != nil {
+			return err
+		}
+	}
+	if r.provider, err = testenv.Spawn(r.dir, filepath.Base(r.c.binary), env, r.c.binary, r.c.args(addr, r.pprof)...); err != nil {
 		return err
 	}
 	go r.rss.run(r.provider.Pid(), r.stop)
@@ -511,4 +525,19 @@ func causesLine(r *sideResult) string {
 		return "not reported"
 	}
 	return joinSorted(r.causes, "%s %.0f")
+}
+
+// cpuProfile saves provider-rustfs's CPU profile from now until end to
+// _output/bench-cpu-compare.pprof, with -pprof, and prints its top.
+func (r *sideRun) cpuProfile(ctx context.Context, end time.Time) <-chan error {
+	done := make(chan error, 1)
+	if r.pprof == "" {
+		done <- nil
+		return done
+	}
+	go func() {
+		url := fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", r.pprof, int(time.Until(end).Seconds()))
+		done <- saveProfile(ctx, r.out, url, filepath.Join(r.root, "_output", "bench-cpu-compare.pprof"), "-sample_index=cpu")
+	}()
+	return done
 }
