@@ -25,8 +25,9 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 // Setup adds the controllers that account for the usage of ProviderConfigs
 // and ClusterProviderConfigs. One ProviderConfigUsage kind records both.
 // They never reach RustFS, and every new managed resource adds a usage, so
-// they take a token only when no managed reconcile waits for one: a burst
-// of creates is not slowed by recounting its ProviderConfig's users.
+// they take a token only when no managed reconcile waits for one, and
+// count a config's users once per usageSettle of usage events: a burst of
+// creates is not slowed by recounting its ProviderConfig's users.
 func Setup(mgr ctrl.Manager, o options.Options) error {
 	if err := setup(mgr, o, &v1alpha1.ProviderConfig{}, v1alpha1.ProviderConfigGroupKind, v1alpha1.ProviderConfigGroupVersionKind); err != nil {
 		return err
@@ -49,6 +50,6 @@ func setup(mgr ctrl.Manager, o options.Options, pc resource.ProviderConfig, grou
 		Named(name).
 		WithOptions(o.ForControllerRuntime()).
 		For(pc).
-		Watches(&v1alpha1.ProviderConfigUsage{}, &resource.EnqueueRequestForProviderConfig{Kind: gvk.Kind}).
+		Watches(&v1alpha1.ProviderConfigUsage{}, coalesced{inner: &resource.EnqueueRequestForProviderConfig{Kind: gvk.Kind}, after: usageSettle}).
 		Complete(o.LimitBackground(name, r))
 }
