@@ -2,10 +2,8 @@ package packages
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -31,15 +29,8 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
-// The Crossplane core whose package manager the install test runs; its
-// module holds the CRDs of Crossplane's own APIs.
-const (
-	coreModule  = "github.com/crossplane/crossplane/v2"
-	coreVersion = "v2.3.4"
-)
-
 // crossplaneNamespace is where Crossplane unpacks and runs packages.
-const crossplaneNamespace = "crossplane-system"
+const crossplaneNamespace = testenv.CrossplaneNamespace
 
 // eventually bounds how long a wait of the install test goes on without
 // progress (waitProgress); patience bounds every wait in all, however busy
@@ -110,18 +101,11 @@ func newClient(t *testing.T, cfg *rest.Config) client.Client {
 // hack/tools.sh built the core binary from.
 func coreCRDs(t *testing.T) string {
 	t.Helper()
-	cmd := exec.Command("go", "mod", "download", "-json", coreModule+"@"+coreVersion)
-	cmd.Dir = filepath.Join(testenv.Root(), "hack", "tools", "crossplane-core")
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
-	out, err := cmd.Output()
+	dir, err := testenv.CoreCRDs(context.Background(), testenv.Root())
 	if err != nil {
-		t.Fatalf("cannot find the module %s@%s: %v", coreModule, coreVersion, err)
+		t.Fatal(err)
 	}
-	var mod struct{ Dir string }
-	if err := json.Unmarshal(out, &mod); err != nil || mod.Dir == "" {
-		t.Fatalf("go mod download gave no directory for %s@%s: %s", coreModule, coreVersion, out)
-	}
-	return filepath.Join(mod.Dir, "cluster", "crds")
+	return dir
 }
 
 // write writes a file into the cluster's directory and returns its path.

@@ -73,16 +73,8 @@ type crossplane struct {
 func startCrossplane(t *testing.T, c *cluster, clientCerts string) *crossplane {
 	t.Helper()
 	x := &crossplane{health: testenv.MustFreeAddr(t)}
-	vars := []string{
-		"KUBECONFIG=" + c.kubeconfig,
-		"POD_NAMESPACE=" + crossplaneNamespace,
-		"ENABLE_WEBHOOKS=false",
-		"TLS_CLIENT_CERTS_DIR=" + clientCerts,
-		"METRICS_PORT=" + port(testenv.MustFreeAddr(t)),
-		"HEALTH_PROBE_PORT=" + port(x.health),
-	}
-	x.core = start(t, "crossplane core", vars, env.core, "core", "start", "--debug",
-		"--cache-dir="+t.TempDir(), "--package-runtime=Provider=Deployment;Function=External")
+	vars := testenv.CoreEnv(c.kubeconfig, clientCerts, port(testenv.MustFreeAddr(t)), port(x.health))
+	x.core = start(t, "crossplane core", vars, env.core, testenv.CoreStartArgs(t.TempDir())...)
 	// The RBAC manager's metrics listen on :8080, which has no flag.
 	x.rbac = start(t, "crossplane rbac manager", vars, env.core, "rbac", "start", "--debug")
 	c.wait(func(g gomega.Gomega) {

@@ -7,6 +7,8 @@ import (
 
 	"github.com/onsi/gomega"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
 // Crossplane's API versions of the objects the install test reads.
@@ -22,7 +24,7 @@ const (
 // Names the install manifests (examples/install) give the packages.
 const (
 	providerName      = "provider-rustfs"
-	functionName      = "crossplane-contrib-function-rustfs-tenant"
+	functionName      = testenv.TenantFunction
 	configurationName = "configuration-rustfs-tenant"
 	providerSA        = "provider-rustfs"
 )

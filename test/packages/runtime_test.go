@@ -9,7 +9,6 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
@@ -125,9 +124,7 @@ func (c *cluster) serveFunction(fn *function) {
 	c.t.Helper()
 	c.wait(func(g gomega.Gomega) {
 		rev := only(g, "FunctionRevision", c.list(g, pkgV1, "FunctionRevision", client.MatchingLabels{labelPackage: functionName}))
-		_ = unstructured.SetNestedField(rev.Object, "dns:///"+fn.addr, "status", "endpoint")
-		_ = unstructured.SetNestedField(rev.Object, functionSecret, "status", "tlsServerSecretName")
-		setCondition(rev, "RuntimeHealthy", "True", "HealthyPackageRevision")
+		testenv.ServeRevision(rev, fn.addr, functionSecret)
 		g.Expect(c.kube.Status().Update(c.ctx, rev)).To(gomega.Succeed())
 	})
 	c.wait(func(g gomega.Gomega) {
@@ -135,18 +132,4 @@ func (c *cluster) serveFunction(fn *function) {
 		expectTrue(g, rev, "RevisionHealthy", "RuntimeHealthy")
 		expectTrue(g, c.get(g, pkgV1, "Function", "", functionName), "Installed", "Healthy")
 	})
-}
-
-// setCondition sets the condition typ of u.
-func setCondition(u *unstructured.Unstructured, typ, status, reason string) {
-	conds, _, _ := unstructured.NestedSlice(u.Object, "status", "conditions")
-	c := map[string]any{"type": typ, "status": status, "reason": reason, "lastTransitionTime": metav1.Now().UTC().Format("2006-01-02T15:04:05Z")}
-	for i, o := range conds {
-		if m, ok := o.(map[string]any); ok && m["type"] == typ {
-			conds[i] = c
-			_ = unstructured.SetNestedSlice(u.Object, conds, "status", "conditions")
-			return
-		}
-	}
-	_ = unstructured.SetNestedSlice(u.Object, append(conds, c), "status", "conditions")
 }
