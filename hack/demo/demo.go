@@ -21,6 +21,10 @@ type demo struct {
 	dir      string
 	children []*testenv.Child
 	kube     *testenv.Env
+
+	core       string // the Crossplane core binary
+	coreCRDs   string // Crossplane's CRDs
+	skipTenant string // why the Tenant is skipped, if it is
 }
 
 // run starts everything, applies the examples, reports, and waits for ctx
@@ -34,6 +38,7 @@ func (d *demo) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	d.findCore(ctx)
 	c, err := d.startKube(ctx)
 	if err != nil {
 		return err
@@ -54,6 +59,11 @@ func (d *demo) run(ctx context.Context) error {
 		proofs := proveKeys(ctx, c)
 		rows = append(rows, proofs...)
 		sum, ready = withProofs(sum, proofs)
+	}
+	if ready {
+		tr := d.runTenant(ctx, c)
+		rows = append(rows, tr.rows...)
+		sum, ready = sum+"; "+tr.line, tr.ok
 	}
 	printTable(d.out, rows)
 	fmt.Fprintf(d.out, "\n%s in %s.\n", sum, time.Since(start).Round(100*time.Millisecond))

@@ -13,8 +13,8 @@ import (
 	xperrors "github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 )
 
-// exampleDirs are the example directories the demo applies. The Tenant
-// examples need Crossplane core, which the demo does not run.
+// exampleDirs are the example directories of managed resources the demo
+// applies. examples/tenant follows once Crossplane core runs (tenant.go).
 var exampleDirs = []string{"providerconfig", "tier", "bucket", "bucketlifecycle", "bucketaccess"}
 
 // load reads every YAML document of the example directories, in directory

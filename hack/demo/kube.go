@@ -12,7 +12,11 @@ import (
 // startKube starts etcd and kube-apiserver with package/provider/crds
 // installed, writes a kubeconfig for them and returns a client.
 func (d *demo) startKube(ctx context.Context) (client.Client, error) {
-	cp, err := testenv.Launch(ctx, d.root, d.dir, d.out)
+	var crds []string
+	if d.coreCRDs != "" {
+		crds = append(crds, d.coreCRDs)
+	}
+	cp, err := testenv.Launch(ctx, d.root, d.dir, d.out, crds...)
 	if err != nil {
 		return nil, err
 	}

@@ -4,8 +4,13 @@
 // emulator (bin/rustfs-emulator: a "local" RustFS the provider manages and
 // a "remote" one holding the tier bucket) and the provider binary
 // (bin/provider), applies the examples with the demo's endpoints and
-// credentials substituted, waits until every resource is Ready and prints
-// a status table. It then keeps running, with a kubeconfig for kubectl,
+// credentials substituted, and waits until every resource is Ready. It
+// then runs Crossplane core out of cluster (hack/tools.sh crossplane-core)
+// and the Tenant function (bin/function), installs the Tenant XRDs and
+// Compositions of package/configuration, applies examples/tenant against
+// a RustFS emulator of its own and waits until the Tenant is Ready; if core
+// cannot run, it says why in one line and goes on without the Tenant. It
+// prints a status table and keeps running, with a kubeconfig for kubectl,
 // until Ctrl-C, and stops everything it started.
 //
 // With RUSTFS_ENDPOINT, RUSTFS_ACCESS_KEY and RUSTFS_SECRET_KEY (and
@@ -35,6 +40,9 @@ type flags struct {
 	timeout  time.Duration
 	once     bool
 	keep     bool
+
+	noTenant      bool
+	tenantTimeout time.Duration
 }
 
 func parseFlags() flags {
@@ -44,7 +52,10 @@ func parseFlags() flags {
 	flag.DurationVar(&f.timeout, "timeout", 2*time.Minute, "how long to wait for every resource to become Ready")
 	flag.BoolVar(&f.once, "once", false, "stop after printing the status table instead of waiting for Ctrl-C; exit 1 unless all are Ready")
 	flag.BoolVar(&f.keep, "keep", false, "keep the work directory (kubeconfig, logs) after stopping")
+	tenant := flag.Bool("tenant", true, "also run Crossplane core and the Tenant function and apply examples/tenant")
+	flag.DurationVar(&f.tenantTimeout, "tenant-timeout", 3*time.Minute, "how long to wait for the Tenant to become Ready, once core runs")
 	flag.Parse()
+	f.noTenant = !*tenant
 	if f.examples == "" {
 		f.examples = filepath.Join(f.root, "examples")
 	}
@@ -69,7 +80,7 @@ func main() {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "demo: %v\n", err)
 		if d.dir != "" {
-			fmt.Fprintf(os.Stderr, "demo: logs kept in %s (provider.log, emulator.log, kube-apiserver and etcd logs)\n", d.dir)
+			fmt.Fprintf(os.Stderr, "demo: logs kept in %s (provider.log, emulator.log, crossplane-core.log, function.log, kube-apiserver and etcd logs)\n", d.dir)
 		}
 		os.Exit(1)
 	}

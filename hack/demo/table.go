@@ -28,12 +28,13 @@ type conditioned interface {
 	GetCondition(xpv2.ConditionType) xpv2.Condition
 }
 
-// rows lists every Tier, Bucket, BucketLifecycle and BucketAccess.
-func rows(ctx context.Context, c client.Client) ([]row, error) {
+// rows lists every Tier, Bucket, BucketLifecycle and BucketAccess that
+// opts select.
+func rows(ctx context.Context, c client.Client, opts ...client.ListOption) ([]row, error) {
 	var out []row
 	tiers, buckets, lcs, access := &v1alpha1.TierList{}, &v1alpha1.BucketList{}, &v1alpha1.BucketLifecycleList{}, &v1alpha1.BucketAccessList{}
 	for _, l := range []client.ObjectList{tiers, buckets, lcs, access} {
-		if err := c.List(ctx, l); err != nil {
+		if err := c.List(ctx, l, opts...); err != nil {
 			return nil, err
 		}
 	}
@@ -155,16 +156,24 @@ func shorten(s string, n int) string {
 // wait polls until the want managed resources exist and every resource is
 // Ready, the deadline passes or ctx ends, printing progress when it changes.
 func (d *demo) wait(ctx context.Context, c client.Client, want int, deadline time.Time) ([]row, bool) {
+	return d.poll(ctx, deadline, "", func() ([]row, bool) {
+		rs, _ := rows(ctx, c)
+		return rs, len(rs) >= want && readyCount(rs) == len(rs)
+	})
+}
+
+// poll calls check every second until it says done, the deadline passes or
+// ctx ends, printing "waiting: <what>n/m Ready" of its rows when that
+// changes. It returns the last rows and whether check said done.
+func (d *demo) poll(ctx context.Context, deadline time.Time, what string, check func() ([]row, bool)) ([]row, bool) {
 	last := ""
-	var rs []row
 	for {
-		rs, _ = rows(ctx, c)
-		n := readyCount(rs)
-		if p := fmt.Sprintf("%d/%d Ready", n, len(rs)); p != last {
+		rs, done := check()
+		if p := fmt.Sprintf("%s%d/%d Ready", what, readyCount(rs), len(rs)); p != last {
 			fmt.Fprintf(d.out, "waiting: %s\n", p)
 			last = p
 		}
-		if len(rs) >= want && n == len(rs) {
+		if done {
 			return rs, true
 		}
 		select {

@@ -33,7 +33,7 @@ var realVars = []string{
 // emulator and returns it.
 func (d *demo) target(ctx context.Context) (target, error) {
 	if os.Getenv("RUSTFS_ENDPOINT") == "" {
-		return d.emulate(ctx)
+		return d.emulate(ctx, "emulator")
 	}
 	var missing []string
 	for _, v := range realVars {
@@ -54,9 +54,10 @@ func (d *demo) target(ctx context.Context) (target, error) {
 	return t, nil
 }
 
-// emulate starts bin/rustfs-emulator with a local and a remote instance on
-// free loopback ports, with fresh random credentials.
-func (d *demo) emulate(ctx context.Context) (target, error) {
+// emulate starts bin/rustfs-emulator, logging to <name>.log, with a local
+// and a remote instance on free loopback ports and fresh random
+// credentials.
+func (d *demo) emulate(ctx context.Context, name string) (target, error) {
 	local, err := testenv.FreeAddr()
 	if err != nil {
 		return target{}, err
@@ -70,7 +71,7 @@ func (d *demo) emulate(ctx context.Context) (target, error) {
 		tierEndpoint: "http://" + remoteName + ":" + port(remote), tierBucket: "tiers", tierAccessKey: "demo-tier", tierSecretKey: randomKey(),
 		emulated: true,
 	}
-	c, err := d.spawn("emulator", nil, d.bin("rustfs-emulator"),
+	c, err := d.spawn(name, nil, d.bin("rustfs-emulator"),
 		"--listen", local, "--access-key", t.accessKey, "--secret-key", t.secretKey,
 		"--remote-listen", remote, "--remote-access-key", t.tierAccessKey, "--remote-secret-key", t.tierSecretKey,
 		"--remote-bucket", t.tierBucket, "--remote-name", remoteName)
@@ -82,7 +83,7 @@ func (d *demo) emulate(ctx context.Context) (target, error) {
 			return target{}, err
 		}
 	}
-	fmt.Fprintf(d.out, "RustFS emulator: local %s, remote %s (tier bucket %s)\n", t.endpoint, t.tierEndpoint, t.tierBucket)
+	fmt.Fprintf(d.out, "RustFS %s: local %s, remote %s (tier bucket %s)\n", name, t.endpoint, t.tierEndpoint, t.tierBucket)
 	return t, nil
 }
 
