@@ -7,6 +7,8 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
@@ -98,14 +100,15 @@ func (d *demo) applyTenant(ctx context.Context, c client.Client, t target, deadl
 		}
 	}
 	// Core creates the Tenant's CRD once the XRD is established; until
-	// then, and until the client discovers it, creating a Tenant fails.
+	// then, and until the client discovers it, the API server or the client
+	// does not know the kind.
 	for _, o := range objs {
 		for {
 			err := create(ctx, c, o)
 			if err == nil {
 				break
 			}
-			if time.Now().After(deadline) || ctx.Err() != nil {
+			if !unknownKind(err) || time.Now().After(deadline) || ctx.Err() != nil {
 				return nil, err
 			}
 			time.Sleep(time.Second)
@@ -113,6 +116,11 @@ func (d *demo) applyTenant(ctx context.Context, c client.Client, t target, deadl
 	}
 	fmt.Fprintf(d.out, "applied the Tenant XRDs and Compositions of package/configuration and %s/tenant/{secret,tenant}.yaml\n", d.examples)
 	return tenant, nil
+}
+
+// unknownKind reports whether err says the kind is not served yet.
+func unknownKind(err error) bool {
+	return meta.IsNoMatchError(err) || apierrors.IsNotFound(err)
 }
 
 // tenantObjects are the objects that examples/tenant's secret.yaml and
