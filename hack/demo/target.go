@@ -10,8 +10,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
@@ -33,7 +38,11 @@ var realVars = []string{
 // emulator and returns it.
 func (d *demo) target(ctx context.Context) (target, error) {
 	if os.Getenv("RUSTFS_ENDPOINT") == "" {
-		return d.emulate(ctx, "emulator")
+		docs, err := load(d.examples)
+		if err != nil {
+			return target{}, err
+		}
+		return d.emulate(ctx, "emulator", observedBuckets(docs)...)
 	}
 	var missing []string
 	for _, v := range realVars {
@@ -56,8 +65,8 @@ func (d *demo) target(ctx context.Context) (target, error) {
 
 // emulate starts bin/rustfs-emulator, logging to <name>.log, with a local
 // and a remote instance on free loopback ports and fresh random
-// credentials.
-func (d *demo) emulate(ctx context.Context, name string) (target, error) {
+// credentials, and buckets on the local instance.
+func (d *demo) emulate(ctx context.Context, name string, buckets ...string) (target, error) {
 	local, err := testenv.FreeAddr()
 	if err != nil {
 		return target{}, err
@@ -71,10 +80,13 @@ func (d *demo) emulate(ctx context.Context, name string) (target, error) {
 		tierEndpoint: "http://" + remoteName + ":" + port(remote), tierBucket: "tiers", tierAccessKey: "demo-tier", tierSecretKey: randomKey(),
 		emulated: true,
 	}
-	c, err := d.spawn(name, nil, d.bin("rustfs-emulator"),
-		"--listen", local, "--access-key", t.accessKey, "--secret-key", t.secretKey,
+	args := []string{"--listen", local, "--access-key", t.accessKey, "--secret-key", t.secretKey,
 		"--remote-listen", remote, "--remote-access-key", t.tierAccessKey, "--remote-secret-key", t.tierSecretKey,
-		"--remote-bucket", t.tierBucket, "--remote-name", remoteName)
+		"--remote-bucket", t.tierBucket, "--remote-name", remoteName}
+	for _, b := range buckets {
+		args = append(args, "--bucket", b)
+	}
+	c, err := d.spawn(name, nil, d.bin("rustfs-emulator"), args...)
 	if err != nil {
 		return target{}, err
 	}
@@ -85,6 +97,28 @@ func (d *demo) emulate(ctx context.Context, name string) (target, error) {
 	}
 	fmt.Fprintf(d.out, "RustFS %s: local %s, remote %s (tier bucket %s)\n", name, t.endpoint, t.tierEndpoint, t.tierBucket)
 	return t, nil
+}
+
+// observedBuckets are the buckets of the Bucket examples that only observe
+// (managementPolicies ["Observe"]): they import a bucket that exists
+// already, so the emulator starts with them.
+func observedBuckets(docs []*unstructured.Unstructured) []string {
+	var out []string
+	for _, u := range docs {
+		if u.GetKind() != v1alpha1.BucketKind || u.GroupVersionKind().Group != v1alpha1.Group {
+			continue
+		}
+		policies, _, _ := unstructured.NestedStringSlice(u.Object, "spec", "managementPolicies")
+		if len(policies) != 1 || policies[0] != string(xpv2.ManagementActionObserve) {
+			continue
+		}
+		name := meta.GetExternalName(u)
+		if name == "" {
+			name = u.GetName()
+		}
+		out = append(out, name)
+	}
+	return out
 }
 
 // remoteName is the host name tiers use for the emulated remote: RustFS
