@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
@@ -15,6 +17,10 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 )
 
+// tenantSkipped says why the demo does not apply examples/tenant.
+const tenantSkipped = "examples/tenant is not applied: a Tenant needs Crossplane core and the Tenant function, " +
+	"which the demo does not run; make e2e (test/packages) installs and runs them"
+
 // apply loads the examples, rewrites them for t and creates them.
 func (d *demo) apply(ctx context.Context, c client.Client, t target) (int, error) {
 	docs, err := load(d.examples)
@@ -24,6 +30,9 @@ func (d *demo) apply(ctx context.Context, c client.Client, t target) (int, error
 	p := makePlan(docs, t)
 	for _, n := range p.notes {
 		fmt.Fprintln(d.out, "note: "+n)
+	}
+	if _, err := os.Stat(filepath.Join(d.examples, "tenant")); err == nil {
+		fmt.Fprintln(d.out, "note: "+tenantSkipped)
 	}
 	for _, ns := range p.namespaces {
 		err := c.Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: ns}})

@@ -14,7 +14,8 @@ import (
 )
 
 // exampleDirs are the example directories the demo applies. The Tenant
-// examples need Crossplane core, which the demo does not run.
+// examples need Crossplane core, which the demo does not run
+// (tenantSkipped).
 var exampleDirs = []string{"providerconfig", "tier", "bucket", "bucketlifecycle", "bucketaccess"}
 
 // load reads every YAML document of the example directories, in directory
