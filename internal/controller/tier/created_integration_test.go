@@ -28,7 +28,7 @@ func TestReadySoonAfterAddSucceedsFollowingRefusals(t *testing.T) {
 	it.g.Eventually(func() bool {
 		_, ok := it.local.Tier("COLD")
 		return ok
-	}).WithTimeout(60 * time.Second).WithPolling(20 * time.Millisecond).Should(gomega.BeTrue(), "the fifth add succeeds")
+	}).WithTimeout(60*time.Second).WithPolling(20*time.Millisecond).Should(gomega.BeTrue(), "the fifth add succeeds")
 	added := time.Now()
 	got := &v1alpha1.Tier{}
 	it.g.Eventually(func(g gomega.Gomega) {
