@@ -15,8 +15,8 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/notify/notifytest"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
 )
 
 // A harness is a RustFS emulator served over HTTP, a fake API server holding
