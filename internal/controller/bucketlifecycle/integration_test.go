@@ -196,35 +196,7 @@ func TestReferencesResolveToThePut(t *testing.T) {
 	for _, tier := range []string{"COLD", "WARM", "GLACIER-1"} {
 		c.rfs.SeedTier(rustfstest.TierRecord{Type: "rustfs", Name: tier})
 	}
-	refs := []referenced{
-		tierObject(c.ns, "cold", "COLD"),
-		labelled(tierObject(c.ns, "warm", "WARM"), "tier", "warm"),
-		labelled(tierObject(c.ns, "glacier", "GLACIER-1"), "tier", "glacier"),
-		labelled(bucketObject(c.ns, "data", bucketName), "bucket", "data"),
-	}
-	for _, r := range refs {
-		c.create(r)
-		markReady(t, r)
-	}
-	selector := func(kv ...string) *xpv2.NamespacedSelector {
-		return &xpv2.NamespacedSelector{MatchLabels: map[string]string{kv[0]: kv[1]}}
-	}
-	cr := c.lifecycle("by-reference", func(cr *v1alpha1.BucketLifecycle) {
-		cr.Spec.ForProvider.Bucket = ""
-		cr.Spec.ForProvider.BucketSelector = selector("bucket", "data")
-	}, withRules(
-		specRule("current", func(r *v1alpha1.LifecycleRule) {
-			r.Transitions = []v1alpha1.Transition{{Days: i32(7), TierSelector: selector("tier", "warm")}}
-		}),
-		specRule("noncurrent-ref", func(r *v1alpha1.LifecycleRule) {
-			r.NoncurrentVersionTransitions = []v1alpha1.NoncurrentVersionTransition{{NoncurrentDays: 3,
-				TierRef: &xpv2.NamespacedReference{Name: "cold"}}}
-		}),
-		specRule("noncurrent-selector", func(r *v1alpha1.LifecycleRule) {
-			r.NoncurrentVersionTransitions = []v1alpha1.NoncurrentVersionTransition{{NoncurrentDays: 30, NewerNoncurrentVersions: i32(2),
-				TierSelector: selector("tier", "glacier")}}
-		}),
-	))
+	cr := byReference(c)
 	c.create(cr)
 	got := c.waitFor(cr, xpv2.TypeReady, isReady, 30*time.Second)
 	if b := got.Spec.ForProvider.Bucket; b != bucketName {
@@ -244,4 +216,39 @@ func TestReferencesResolveToThePut(t *testing.T) {
 	if diff := cmp.Diff(want, decodeStored(t, stored)); diff != "" {
 		t.Errorf("the stored configuration differs from the resolved references (-want +stored):\n%s", diff)
 	}
+}
+
+// byReference creates Ready Tiers COLD, WARM (labelled tier=warm) and
+// GLACIER-1 (tier=glacier) and a Ready Bucket of app-data (bucket=data), and
+// returns a BucketLifecycle naming each of them by reference or selector.
+func byReference(c *cluster) *v1alpha1.BucketLifecycle {
+	refs := []referenced{
+		tierObject(c.ns, "cold", "COLD"),
+		labelled(tierObject(c.ns, "warm", "WARM"), "tier", "warm"),
+		labelled(tierObject(c.ns, "glacier", "GLACIER-1"), "tier", "glacier"),
+		labelled(bucketObject(c.ns, "data", bucketName), "bucket", "data"),
+	}
+	for _, r := range refs {
+		c.create(r)
+		markReady(c.t, r)
+	}
+	selector := func(k, v string) *xpv2.NamespacedSelector {
+		return &xpv2.NamespacedSelector{MatchLabels: map[string]string{k: v}}
+	}
+	return c.lifecycle("by-reference", func(cr *v1alpha1.BucketLifecycle) {
+		cr.Spec.ForProvider.Bucket = ""
+		cr.Spec.ForProvider.BucketSelector = selector("bucket", "data")
+	}, withRules(
+		specRule("current", func(r *v1alpha1.LifecycleRule) {
+			r.Transitions = []v1alpha1.Transition{{Days: i32(7), TierSelector: selector("tier", "warm")}}
+		}),
+		specRule("noncurrent-ref", func(r *v1alpha1.LifecycleRule) {
+			r.NoncurrentVersionTransitions = []v1alpha1.NoncurrentVersionTransition{{NoncurrentDays: 3,
+				TierRef: &xpv2.NamespacedReference{Name: "cold"}}}
+		}),
+		specRule("noncurrent-selector", func(r *v1alpha1.LifecycleRule) {
+			r.NoncurrentVersionTransitions = []v1alpha1.NoncurrentVersionTransition{{NoncurrentDays: 30, NewerNoncurrentVersions: i32(2),
+				TierSelector: selector("tier", "glacier")}}
+		}),
+	))
 }
