@@ -94,6 +94,7 @@ func (o Options) Wire(mgr ctrl.Manager, k Kind) (*Wiring, error) {
 // Reconciler returns the kind's managed reconciler, with the options every
 // kind uses (Options.Managed) then opts, admitted by the global Limiter.
 func (w *Wiring) Reconciler(opts ...managed.ReconcilerOption) reconcile.Reconciler {
+	opts = append([]managed.ReconcilerOption{managed.WithReferenceResolver(NewLocalResolver(w.mgr.GetClient()))}, opts...)
 	r := managed.NewReconciler(w.mgr, resource.ManagedKind(w.GVK), append(w.o.Managed(w.mgr, w.Name), opts...)...)
 	return w.o.Limit(w.Name, r)
 }
