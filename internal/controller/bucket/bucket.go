@@ -46,7 +46,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		return err
 	}
 	c := &connector{kube: w.Kube, uncached: w.Uncached, identify: custody.ByClient(o.NewClient), now: time.Now, gate: w.Gate,
-		newClient: func(c rustfs.Config) (rustfs.BucketAPI, error) { return o.NewClient(c) }, record: w.Record}
+		newClient: func(c rustfs.Config) (bucketClient, error) { return o.NewClient(c) }, record: w.Record}
 	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.Bucket](c),
 		// The external name is the bucket name, known before creation.
 		managed.WithDeterministicExternalName(true))
@@ -80,7 +80,7 @@ func peersOf(kube client.Reader, log logging.Logger) handler.MapFunc {
 	}
 }
 
-func newClient(c rustfs.Config) (rustfs.BucketAPI, error) { return rustfs.New(c) }
+func newClient(c rustfs.Config) (bucketClient, error) { return rustfs.New(c) }
 
 // names are the RustFS names a Bucket writes: its bucket.
 func names(s custody.Subject) custody.Names {
@@ -94,7 +94,7 @@ type connector struct {
 	gate      *custody.Gate
 	identify  custody.Identify
 	now       func() time.Time
-	newClient func(rustfs.Config) (rustfs.BucketAPI, error)
+	newClient func(rustfs.Config) (bucketClient, error)
 	record    event.Recorder // nil drops events
 }
 
@@ -114,8 +114,11 @@ var _ managed.TypedExternalClient[*v1alpha1.Bucket] = &external{}
 // An external manages one bucket.
 type external struct {
 	*connector
-	client rustfs.BucketAPI
+	client bucketClient
 	conn   *connection.Connection
+	// live is what Observe found of the bucket's settings, which Update
+	// corrects.
+	live settings
 	// peers are the Buckets of the same bucket, as Observe found them.
 	peers []custody.Subject
 }

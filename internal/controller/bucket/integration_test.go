@@ -40,6 +40,12 @@ type apiServer struct {
 
 func startAPIServer(t *testing.T) *apiServer {
 	t.Helper()
+	return startPolling(t, time.Hour)
+}
+
+// startPolling is startAPIServer with controllers that poll every poll.
+func startPolling(t *testing.T, poll time.Duration) *apiServer {
+	t.Helper()
 	s := &apiServer{rfs: rustfstest.NewServer(rustfstest.WithRootCredentials(adminAK, adminSK)), ns: "bucket-" + rand.String(5)}
 	t.Cleanup(s.rfs.Close)
 	s.rfs.CreateBucket("existing", false)
@@ -57,7 +63,7 @@ func startAPIServer(t *testing.T) *apiServer {
 			t.Fatal(err)
 		}
 	}
-	env.StartManager(t, options.ControllerSettings{Poll: time.Hour}, Setup)
+	env.StartManager(t, options.ControllerSettings{Poll: poll}, Setup)
 	return s
 }
 

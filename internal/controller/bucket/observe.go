@@ -50,15 +50,19 @@ func (e *external) observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.Ex
 	if err != nil {
 		return managed.ExternalObservation{}, err
 	}
-	cr.Status.AtProvider = observation(got, v.Record.Acquired == v1alpha1.AcquiredAdopted)
 	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
+	if got.Quota, err = e.liveQuota(ctx, name, want.Quota); err != nil {
+		return managed.ExternalObservation{}, err
+	}
+	e.live = got
+	cr.Status.AtProvider = observation(got, v.Record.Acquired == v1alpha1.AcquiredAdopted)
 	if c := conflicts(want, got); len(c) > 0 {
 		msg := fmt.Sprintf("bucket %q exists with settings that cannot change on an existing bucket: %s. Set them in the spec "+
 			"to the live values, or use another bucket name; the provider writes nothing to this bucket until then", name, strings.Join(c, "; "))
 		cr.SetConditions(custody.Unready(v1alpha1.ReasonBucketConflict, msg))
 		return managed.ExternalObservation{}, errors.New(msg)
 	}
-	diff := versioningDiff(want, got)
+	diff := joinDiffs(versioningDiff(want, got), quotaDiff(want.Quota, got.Quota))
 	if err := e.recorded(ctx, cr, diff == ""); err != nil {
 		return managed.ExternalObservation{}, err
 	}
@@ -163,23 +167,36 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.Bucket) (managed.Ext
 	if err := custody.Created(ctx, e.kube, cr); err != nil {
 		return managed.ExternalCreation{}, err
 	}
-	if want.Versioning == rustfs.VersioningUnset {
-		return managed.ExternalCreation{}, nil
+	if want.Versioning != rustfs.VersioningUnset {
+		if err := e.client.SetVersioning(ctx, name, want.Versioning); err != nil {
+			return managed.ExternalCreation{}, e.fail(ctx, cr, "set the versioning of", err, false)
+		}
 	}
-	if err := e.client.SetVersioning(ctx, name, want.Versioning); err != nil {
-		return managed.ExternalCreation{}, e.fail(ctx, cr, "set the versioning of", err, false)
+	if want.Quota.Limit > 0 {
+		if err := e.applyQuota(ctx, name, want.Quota); err != nil {
+			return managed.ExternalCreation{}, e.fail(ctx, cr, "set the quota of", err, false)
+		}
 	}
 	return managed.ExternalCreation{}, nil
 }
 
-// Update sets the bucket's versioning, the one setting that can change.
+// Update sets the bucket's versioning and quota, the settings that can
+// change, where they differ from what Observe found.
 func (e *external) Update(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalUpdate, error) {
 	if err := e.confirm(ctx, cr); err != nil {
 		return managed.ExternalUpdate{}, err
 	}
+	name := meta.GetExternalName(cr)
 	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
-	if err := e.client.SetVersioning(ctx, meta.GetExternalName(cr), want.Versioning); err != nil {
-		return managed.ExternalUpdate{}, e.fail(ctx, cr, "set the versioning of", err, true)
+	if versioningDiff(want, e.live) != "" {
+		if err := e.client.SetVersioning(ctx, name, want.Versioning); err != nil {
+			return managed.ExternalUpdate{}, e.fail(ctx, cr, "set the versioning of", err, true)
+		}
+	}
+	if quotaDiff(want.Quota, e.live.Quota) != "" {
+		if err := e.applyQuota(ctx, name, want.Quota); err != nil {
+			return managed.ExternalUpdate{}, e.fail(ctx, cr, "set the quota of", err, true)
+		}
 	}
 	cr.SetConditions(xpv2.Available())
 	return managed.ExternalUpdate{}, nil
