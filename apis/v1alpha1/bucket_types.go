@@ -71,8 +71,13 @@ type BucketObservation struct {
 	Usage *resource.Quantity `json:"usage,omitempty"`
 }
 
-// A BucketSpec defines the desired state of a Bucket.
-// +kubebuilder:validation:XValidation:rule="!has(self.managementPolicies) || !self.managementPolicies.exists(p, p == 'Delete' || p == '*')",message="managementPolicies must not contain Delete or '*': buckets are Retain-only because deleting one would destroy its objects; deleting the Bucket leaves the RustFS bucket in place"
+// A BucketSpec defines the desired state of a Bucket. By default
+// (managementPolicies without Delete) deleting the Bucket leaves the RustFS
+// bucket in place. With Delete (or '*') in managementPolicies, deleting the
+// Bucket deletes the bucket only when it holds nothing: no object, no
+// noncurrent version, no delete marker, no incomplete upload. A bucket that
+// holds anything is never emptied: the Bucket reports what remains and
+// keeps its finalizer.
 type BucketSpec struct {
 	xpv2.ManagedResourceSpec `json:",inline"`
 	ForProvider              BucketParameters `json:"forProvider,omitempty"`

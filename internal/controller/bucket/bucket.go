@@ -1,7 +1,8 @@
 // Package bucket manages RustFS buckets: it creates a missing bucket or
-// adopts an existing one, keeps its versioning as the spec says, reports
-// settings that cannot change on an existing bucket instead of touching it,
-// and never deletes a bucket.
+// adopts an existing one, keeps its versioning and quota as the spec says,
+// reports settings that cannot change on an existing bucket instead of
+// touching it, and deletes a bucket only when it is empty and the Bucket's
+// managementPolicies include Delete (delete.go).
 package bucket
 
 import (
@@ -121,13 +122,6 @@ type external struct {
 	live settings
 	// peers are the Buckets of the same bucket, as Observe found them.
 	peers []custody.Subject
-}
-
-// Delete never deletes the bucket: the resource is Retain-only (its
-// managementPolicies cannot include Delete), so this is never called; it
-// is a no-op for safety.
-func (e *external) Delete(context.Context, *v1alpha1.Bucket) (managed.ExternalDelete, error) {
-	return managed.ExternalDelete{}, nil
 }
 
 // Disconnect does nothing: the client holds no connection of its own.

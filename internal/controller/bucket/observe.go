@@ -26,6 +26,9 @@ import (
 // BucketConflict: Observe returns an error so that nothing is written, and
 // keeps observing with backoff until the spec or the bucket changes.
 func (e *external) observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalObservation, error) {
+	if meta.WasDeleted(cr) {
+		return e.observeDeleted(ctx, cr)
+	}
 	name := meta.GetExternalName(cr)
 	if err := checkBucketName(cr, name); err != nil {
 		return managed.ExternalObservation{}, err
@@ -46,12 +49,9 @@ func (e *external) observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.Ex
 	if !exists {
 		return managed.ExternalObservation{}, e.recorded(ctx, cr, false)
 	}
-	got, err := e.settings(ctx, name)
-	if err != nil {
-		return managed.ExternalObservation{}, err
-	}
 	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
-	if got.Quota, err = e.liveQuota(ctx, name, want.Quota); err != nil {
+	got, err := e.settings(ctx, name, want.Quota)
+	if err != nil {
 		return managed.ExternalObservation{}, err
 	}
 	e.live = got
@@ -116,8 +116,9 @@ func checkBucketName(cr *v1alpha1.Bucket, name string) error {
 	return errors.New(msg)
 }
 
-// settings reads the live region, object lock and versioning.
-func (e *external) settings(ctx context.Context, name string) (settings, error) {
+// settings reads the live region, object lock, versioning and quota
+// (liveQuota, which depends on the quota the spec wants).
+func (e *external) settings(ctx context.Context, name string, want quota) (settings, error) {
 	loc, err := e.client.GetBucketLocation(ctx, name)
 	if err != nil {
 		return settings{}, errors.Wrap(err, "cannot observe the bucket")
@@ -130,7 +131,8 @@ func (e *external) settings(ctx context.Context, name string) (settings, error) 
 	if err != nil {
 		return settings{}, errors.Wrap(err, "cannot observe the bucket")
 	}
-	return settings{Region: loc, ObjectLock: lock, Versioning: v}, nil
+	q, err := e.liveQuota(ctx, name, want)
+	return settings{Region: loc, ObjectLock: lock, Versioning: v, Quota: q}, err
 }
 
 // recorded applies a blocking failure recorded by an earlier write: while

@@ -22,7 +22,9 @@ func TestObserveOnlyAdoptsNothing(t *testing.T) {
 	x := ns[0] + "-x"
 	c.bucket(ns[0], x)
 	cr := c.access(ns[0], "watcher", withGrants(grant(x, v1alpha1.AccessReadOnly, "")),
-		func(a *v1alpha1.BucketAccess) { a.Spec.ManagementPolicies = xpv2.ManagementPolicies{xpv2.ManagementActionObserve} })
+		func(a *v1alpha1.BucketAccess) {
+			a.Spec.ManagementPolicies = xpv2.ManagementPolicies{xpv2.ManagementActionObserve}
+		})
 	got := c.waitFor(cr, xpv2.TypeReady, "False/"+string(v1alpha1.ReasonObserveOnly), 20*time.Second)
 	if msg := got.GetCondition(xpv2.TypeReady).Message; !strings.Contains(msg, "neither creates one nor adopts another") {
 		t.Errorf("Ready message does not say that nothing is adopted: %q", msg)
