@@ -98,6 +98,18 @@ const (
 	ReasonBucketManagedElsewhere xpv2.ConditionReason = "BucketManagedElsewhere"
 )
 
+// Bucket deletion reasons (managementPolicies with Delete). Each is a
+// Ready=False reason of a Bucket being deleted that keeps its finalizer.
+const (
+	// ReasonBucketNotEmpty: the bucket holds objects, noncurrent versions,
+	// delete markers or incomplete uploads; the provider never empties it.
+	ReasonBucketNotEmpty xpv2.ConditionReason = "BucketNotEmpty"
+	// ReasonNotBucketHolder: the Bucket does not hold its bucket (another
+	// Bucket does, or it never created or adopted it), so it deletes
+	// nothing.
+	ReasonNotBucketHolder xpv2.ConditionReason = "NotBucketHolder"
+)
+
 // BucketAccess reasons (docs/resources.md, "BucketAccess"). Each is a
 // Ready=False reason.
 const (

@@ -1,7 +1,8 @@
 // Package bucket manages RustFS buckets: it creates a missing bucket or
-// adopts an existing one, keeps its versioning as the spec says, reports
-// settings that cannot change on an existing bucket instead of touching it,
-// and never deletes a bucket.
+// adopts an existing one, keeps its versioning and quota as the spec says,
+// reports settings that cannot change on an existing bucket instead of
+// touching it, and deletes a bucket only when it is empty and the Bucket's
+// managementPolicies include Delete (delete.go).
 package bucket
 
 import (
@@ -46,7 +47,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		return err
 	}
 	c := &connector{kube: w.Kube, uncached: w.Uncached, identify: custody.ByClient(o.NewClient), now: time.Now, gate: w.Gate,
-		newClient: func(c rustfs.Config) (rustfs.BucketAPI, error) { return o.NewClient(c) }, record: w.Record}
+		newClient: func(c rustfs.Config) (bucketClient, error) { return o.NewClient(c) }, record: w.Record}
 	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.Bucket](c),
 		// The external name is the bucket name, known before creation.
 		managed.WithDeterministicExternalName(true))
@@ -80,7 +81,7 @@ func peersOf(kube client.Reader, log logging.Logger) handler.MapFunc {
 	}
 }
 
-func newClient(c rustfs.Config) (rustfs.BucketAPI, error) { return rustfs.New(c) }
+func newClient(c rustfs.Config) (bucketClient, error) { return rustfs.New(c) }
 
 // names are the RustFS names a Bucket writes: its bucket.
 func names(s custody.Subject) custody.Names {
@@ -94,7 +95,7 @@ type connector struct {
 	gate      *custody.Gate
 	identify  custody.Identify
 	now       func() time.Time
-	newClient func(rustfs.Config) (rustfs.BucketAPI, error)
+	newClient func(rustfs.Config) (bucketClient, error)
 	record    event.Recorder // nil drops events
 }
 
@@ -114,17 +115,13 @@ var _ managed.TypedExternalClient[*v1alpha1.Bucket] = &external{}
 // An external manages one bucket.
 type external struct {
 	*connector
-	client rustfs.BucketAPI
+	client bucketClient
 	conn   *connection.Connection
+	// live is what Observe found of the bucket's settings, which Update
+	// corrects.
+	live settings
 	// peers are the Buckets of the same bucket, as Observe found them.
 	peers []custody.Subject
-}
-
-// Delete never deletes the bucket: the resource is Retain-only (its
-// managementPolicies cannot include Delete), so this is never called; it
-// is a no-op for safety.
-func (e *external) Delete(context.Context, *v1alpha1.Bucket) (managed.ExternalDelete, error) {
-	return managed.ExternalDelete{}, nil
 }
 
 // Disconnect does nothing: the client holds no connection of its own.

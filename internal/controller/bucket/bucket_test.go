@@ -26,13 +26,13 @@ func TestCreateAndAdopt(t *testing.T) {
 			reason:      "A missing bucket is created with object lock, then its versioning is set.",
 			bucket:      bucket(withObjectLock(), withVersioning(v1alpha1.VersioningEnabled)),
 			wantCreates: 1,
-			wantAtProv:  v1alpha1.BucketObservation{Region: "us-east-1", ObjectLock: true, Versioning: v1alpha1.VersioningEnabled},
+			wantAtProv:  v1alpha1.BucketObservation{Region: "us-east-1", ObjectLock: true, Versioning: v1alpha1.VersioningEnabled, Usage: noBytes()},
 		},
 		"Adopt": {
 			reason:     "An existing bucket with matching settings is adopted without a write.",
 			existing:   true,
 			bucket:     bucket(),
-			wantAtProv: v1alpha1.BucketObservation{Region: "us-east-1", Adopted: true},
+			wantAtProv: v1alpha1.BucketObservation{Region: "us-east-1", Adopted: true, Usage: noBytes()},
 		},
 	}
 	for name, tc := range cases {

@@ -26,6 +26,9 @@ import (
 // BucketConflict: Observe returns an error so that nothing is written, and
 // keeps observing with backoff until the spec or the bucket changes.
 func (e *external) observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalObservation, error) {
+	if meta.WasDeleted(cr) {
+		return e.observeDeleted(ctx, cr)
+	}
 	name := meta.GetExternalName(cr)
 	if err := checkBucketName(cr, name); err != nil {
 		return managed.ExternalObservation{}, err
@@ -46,19 +49,20 @@ func (e *external) observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.Ex
 	if !exists {
 		return managed.ExternalObservation{}, e.recorded(ctx, cr, false)
 	}
-	got, err := e.settings(ctx, name)
+	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
+	got, err := e.settings(ctx, name, want.Quota)
 	if err != nil {
 		return managed.ExternalObservation{}, err
 	}
+	e.live = got
 	cr.Status.AtProvider = observation(got, v.Record.Acquired == v1alpha1.AcquiredAdopted)
-	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
 	if c := conflicts(want, got); len(c) > 0 {
 		msg := fmt.Sprintf("bucket %q exists with settings that cannot change on an existing bucket: %s. Set them in the spec "+
 			"to the live values, or use another bucket name; the provider writes nothing to this bucket until then", name, strings.Join(c, "; "))
 		cr.SetConditions(custody.Unready(v1alpha1.ReasonBucketConflict, msg))
 		return managed.ExternalObservation{}, errors.New(msg)
 	}
-	diff := versioningDiff(want, got)
+	diff := joinDiffs(versioningDiff(want, got), quotaDiff(want.Quota, got.Quota))
 	if err := e.recorded(ctx, cr, diff == ""); err != nil {
 		return managed.ExternalObservation{}, err
 	}
@@ -112,8 +116,9 @@ func checkBucketName(cr *v1alpha1.Bucket, name string) error {
 	return errors.New(msg)
 }
 
-// settings reads the live region, object lock and versioning.
-func (e *external) settings(ctx context.Context, name string) (settings, error) {
+// settings reads the live region, object lock, versioning and quota
+// (liveQuota, which depends on the quota the spec wants).
+func (e *external) settings(ctx context.Context, name string, want quota) (settings, error) {
 	loc, err := e.client.GetBucketLocation(ctx, name)
 	if err != nil {
 		return settings{}, errors.Wrap(err, "cannot observe the bucket")
@@ -126,7 +131,8 @@ func (e *external) settings(ctx context.Context, name string) (settings, error) 
 	if err != nil {
 		return settings{}, errors.Wrap(err, "cannot observe the bucket")
 	}
-	return settings{Region: loc, ObjectLock: lock, Versioning: v}, nil
+	q, err := e.liveQuota(ctx, name, want)
+	return settings{Region: loc, ObjectLock: lock, Versioning: v, Quota: q}, err
 }
 
 // recorded applies a blocking failure recorded by an earlier write: while
@@ -163,23 +169,36 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.Bucket) (managed.Ext
 	if err := custody.Created(ctx, e.kube, cr); err != nil {
 		return managed.ExternalCreation{}, err
 	}
-	if want.Versioning == rustfs.VersioningUnset {
-		return managed.ExternalCreation{}, nil
+	if want.Versioning != rustfs.VersioningUnset {
+		if err := e.client.SetVersioning(ctx, name, want.Versioning); err != nil {
+			return managed.ExternalCreation{}, e.fail(ctx, cr, "set the versioning of", err, false)
+		}
 	}
-	if err := e.client.SetVersioning(ctx, name, want.Versioning); err != nil {
-		return managed.ExternalCreation{}, e.fail(ctx, cr, "set the versioning of", err, false)
+	if want.Quota.Limit > 0 {
+		if err := e.applyQuota(ctx, name, want.Quota); err != nil {
+			return managed.ExternalCreation{}, e.fail(ctx, cr, "set the quota of", err, false)
+		}
 	}
 	return managed.ExternalCreation{}, nil
 }
 
-// Update sets the bucket's versioning, the one setting that can change.
+// Update sets the bucket's versioning and quota, the settings that can
+// change, where they differ from what Observe found.
 func (e *external) Update(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalUpdate, error) {
 	if err := e.confirm(ctx, cr); err != nil {
 		return managed.ExternalUpdate{}, err
 	}
+	name := meta.GetExternalName(cr)
 	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
-	if err := e.client.SetVersioning(ctx, meta.GetExternalName(cr), want.Versioning); err != nil {
-		return managed.ExternalUpdate{}, e.fail(ctx, cr, "set the versioning of", err, true)
+	if versioningDiff(want, e.live) != "" {
+		if err := e.client.SetVersioning(ctx, name, want.Versioning); err != nil {
+			return managed.ExternalUpdate{}, e.fail(ctx, cr, "set the versioning of", err, true)
+		}
+	}
+	if quotaDiff(want.Quota, e.live.Quota) != "" {
+		if err := e.applyQuota(ctx, name, want.Quota); err != nil {
+			return managed.ExternalUpdate{}, e.fail(ctx, cr, "set the quota of", err, true)
+		}
 	}
 	cr.SetConditions(xpv2.Available())
 	return managed.ExternalUpdate{}, nil

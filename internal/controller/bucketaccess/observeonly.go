@@ -23,6 +23,16 @@ func readOnly(cr *v1alpha1.BucketAccess, conn *connection.Connection) *connectio
 	return &ro
 }
 
+// absent returns err, the outcome of reading a key that is not found
+// when err is nil: nil, so that the key is created, unless cr is
+// observe-only (adoptsNothing).
+func absent(cr *v1alpha1.BucketAccess, err error) error {
+	if err != nil || !options.ObserveOnly(cr) {
+		return err
+	}
+	return adoptsNothing(cr)
+}
+
 // adoptsNothing reports, for an observe-only BucketAccess whose key does
 // not exist, that the provider creates no key and adopts no other one.
 func adoptsNothing(cr *v1alpha1.BucketAccess) error {
@@ -32,10 +42,11 @@ func adoptsNothing(cr *v1alpha1.BucketAccess) error {
 	return errors.New(msg)
 }
 
-// readyIfObserved makes an observe-only BucketAccess whose key exists
-// Ready from what it observed: no write will ever make it up to date.
-func readyIfObserved(cr *v1alpha1.BucketAccess) {
-	if options.ObserveOnly(cr) {
+// readyIfObserved makes a BucketAccess whose key exists Ready when it is
+// up to date, or observe-only: then no write will ever make it up to
+// date, and it is Ready from what it observed.
+func readyIfObserved(cr *v1alpha1.BucketAccess, upToDate bool) {
+	if upToDate || options.ObserveOnly(cr) {
 		cr.SetConditions(xpv2.Available())
 	}
 }

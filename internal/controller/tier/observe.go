@@ -55,6 +55,7 @@ func (e *external) observe(ctx context.Context, cr *v1alpha1.Tier) (managed.Exte
 		return managed.ExternalObservation{}, failBecause(cr, v.Refusal.Reason, v.Refusal.Message, v.Refusal)
 	}
 	creds, secretErr := e.credentials(ctx, cr)
+	secretErr = unneeded(cr, secretErr)
 	if secretErr != nil && !connection.IsSecretError(secretErr) {
 		return managed.ExternalObservation{}, secretErr
 	}
