@@ -1,0 +1,94 @@
+package custody
+
+import (
+	"context"
+
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/types"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+)
+
+// A Store reads custody records past the cache and writes them only
+// atomically: a create that fails if the record exists, and updates and
+// deletes conditional on the resourceVersion read.
+type Store struct {
+	// Kube writes records.
+	Kube client.Client
+	// Reader reads them from the API server (the manager's APIReader).
+	Reader client.Reader
+}
+
+// Get returns the record name, or nil when there is none.
+func (s Store) Get(ctx context.Context, name string) (*v1alpha1.CustodyRecord, error) {
+	r := &v1alpha1.CustodyRecord{}
+	err := s.Reader.Get(ctx, types.NamespacedName{Name: name}, r)
+	if kerrors.IsNotFound(err) {
+		return nil, nil
+	}
+	return r, errors.Wrapf(err, "cannot read custody record %s", name)
+}
+
+// Create creates r. It fails with AlreadyExists when another claimant made
+// the record first: the API server decides between them.
+func (s Store) Create(ctx context.Context, r *v1alpha1.CustodyRecord) error {
+	labelRecord(r)
+	return errors.Wrapf(s.Kube.Create(ctx, r), "cannot create custody record %s", r.GetName())
+}
+
+// Update writes r, which must carry the resourceVersion it was read with:
+// a record changed meanwhile makes it fail with Conflict.
+func (s Store) Update(ctx context.Context, r *v1alpha1.CustodyRecord) error {
+	if r.GetResourceVersion() == "" {
+		return errors.Errorf("cannot update custody record %s without the resourceVersion it was read with", r.GetName())
+	}
+	labelRecord(r)
+	return errors.Wrapf(s.Kube.Update(ctx, r), "cannot update custody record %s", r.GetName())
+}
+
+// Delete deletes r unless it changed since it was read.
+func (s Store) Delete(ctx context.Context, r *v1alpha1.CustodyRecord) error {
+	uid, rv := r.GetUID(), r.GetResourceVersion()
+	err := s.Kube.Delete(ctx, r, client.Preconditions{UID: &uid, ResourceVersion: &rv})
+	return errors.Wrapf(client.IgnoreNotFound(err), "cannot delete custody record %s", r.GetName())
+}
+
+// labelRecord sets the labels lists and watches select records by.
+func labelRecord(r *v1alpha1.CustodyRecord) {
+	l := r.GetLabels()
+	if l == nil {
+		l = map[string]string{}
+	}
+	l[v1alpha1.LabelCustodyIdentity] = v1alpha1.CustodyIdentityLabel(r.Spec.Identity)
+	delete(l, v1alpha1.LabelCustodyHolderNamespace)
+	if ns := HolderNamespace(r); ns != "" {
+		l[v1alpha1.LabelCustodyHolderNamespace] = ns
+	}
+	r.SetLabels(l)
+}
+
+// HolderNamespace is the namespace that holds r, or the one a Released r
+// is kept for; "" for none.
+func HolderNamespace(r *v1alpha1.CustodyRecord) string {
+	if r == nil {
+		return ""
+	}
+	if r.Spec.Holder != nil {
+		return r.Spec.Holder.Namespace
+	}
+	return r.Spec.ReleasedFor
+}
+
+// Holds reports whether r names o as its holder.
+func Holds(r *v1alpha1.CustodyRecord, o client.Object) bool {
+	return r != nil && r.Spec.Holder != nil && r.Spec.Holder.UID == o.GetUID() &&
+		r.Spec.Holder.Namespace == o.GetNamespace() && r.Spec.Holder.Name == o.GetName()
+}
+
+// HolderOf returns the holder record of o.
+func HolderOf(o client.Object) *v1alpha1.CustodyHolder {
+	return &v1alpha1.CustodyHolder{Namespace: o.GetNamespace(), Name: o.GetName(), UID: o.GetUID()}
+}
