@@ -14,26 +14,24 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
-// Create puts the configuration when the bucket has none, after recording
-// its intent to create it (custody.Intend), so that a put whose answer is
-// lost still counts as created. What it must remember (hashes, dropped
-// fields, a failure) goes into annotations, which the managed reconciler
-// persists after Create; status does not, except the custody record,
-// which custody.Save writes itself.
+// Create puts the configuration when the bucket has none, after marking
+// the custody record Creating (rule 5), so that a put whose answer is lost
+// still counts as created. What it must remember (hashes, dropped fields,
+// a failure) goes into annotations, which the managed reconciler persists
+// after Create.
 func (e *external) Create(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.ExternalCreation, error) {
-	if err := e.confirm(ctx, cr); err != nil {
+	r, err := e.custodian().Mark(ctx, e.held, cr, v1alpha1.PhaseCreating)
+	if err != nil {
 		return managed.ExternalCreation{}, err
 	}
-	if err := custody.Intend(ctx, e.kube, cr); err != nil {
-		return managed.ExternalCreation{}, err
-	}
+	e.held = r
 	return managed.ExternalCreation{}, e.apply(ctx, cr, false)
 }
 
 // Update puts the whole configuration, or deletes it when the spec has no
 // rules, and persists what it must remember with custody.Persist.
 func (e *external) Update(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.ExternalUpdate, error) {
-	if err := e.confirm(ctx, cr); err != nil {
+	if _, err := e.custodian().Confirm(ctx, e.held, cr); err != nil {
 		return managed.ExternalUpdate{}, err
 	}
 	return managed.ExternalUpdate{}, e.apply(ctx, cr, true)
@@ -66,16 +64,13 @@ func (e *external) apply(ctx context.Context, cr *v1alpha1.BucketLifecycle, pers
 	return custody.Persist(ctx, e.kube, cr, keyApplied, keyRetry, custody.BlockKey)
 }
 
-// acquired records that cr created the configuration, unless it holds a
-// record already (it adopted the one it just replaced).
+// acquired marks a configuration cr was creating as Created.
 func (e *external) acquired(ctx context.Context, cr *v1alpha1.BucketLifecycle) error {
-	was := custody.Record(cr)
-	if was.Acquired == v1alpha1.AcquiredCreated || was.Acquired == v1alpha1.AcquiredAdopted {
+	if e.held == nil || e.held.Spec.Phase != v1alpha1.PhaseCreating {
 		return nil
 	}
-	rec := was
-	rec.Acquired = v1alpha1.AcquiredCreated
-	return custody.Save(ctx, e.kube, cr, was, rec)
+	_, err := e.custodian().Mark(ctx, e.held, cr, v1alpha1.PhaseCreated)
+	return err
 }
 
 // write puts desired and reads it back, or deletes the configuration when

@@ -50,15 +50,15 @@ func (e *external) observe(ctx context.Context, cr *v1alpha1.BucketLifecycle) (m
 	return managed.ExternalObservation{ResourceExists: v.exists, ResourceUpToDate: v.upToDate, Diff: strings.Join(v.diff, "\n")}, nil
 }
 
-// owned returns the live configuration if cr may write it: its bucket is
-// managed in its namespace (rule 5), and it is the configuration's owner
-// (package custody). Otherwise it returns the refusal.
+// owned returns the live configuration if cr may write it: its bucket and
+// tiers are held in its namespace (rule 7), and it holds the
+// configuration's custody record. Otherwise it returns the refusal.
 func (e *external) owned(ctx context.Context, cr *v1alpha1.BucketLifecycle) (*rustfs.Lifecycle, error) {
-	c, err := e.identify(ctx, cr)
+	identity, err := e.identity(ctx)
 	if err != nil {
 		return nil, err
 	}
-	r, err := e.bucketRule(ctx, cr, c)
+	r, err := e.dependents(ctx, cr, identity)
 	if err != nil {
 		return nil, err
 	}
@@ -67,19 +67,23 @@ func (e *external) owned(ctx context.Context, cr *v1alpha1.BucketLifecycle) (*ru
 	}
 	l, readErr := e.client.GetLifecycle(ctx, cr.Spec.ForProvider.Bucket)
 	live, err := e.live(cr, l, readErr)
-	if err != nil && !rustfs.IsAccessDenied(readErr) && !rustfs.IsNoSuchBucket(readErr) {
+	if rustfs.IsAccessDenied(readErr) {
+		was := custody.Record(cr)
+		if serr := custody.Save(ctx, e.kube, cr, was, custody.Withdraw(was)); serr != nil {
+			return nil, serr
+		}
+	}
+	if err != nil && !rustfs.IsNoSuchBucket(readErr) {
 		return nil, err
 	}
-	v, derr := e.decide(ctx, cr, c, live != nil, readErr)
+	refusal, cerr := e.claim(ctx, cr, live != nil)
 	switch {
-	case derr != nil:
-		return nil, derr
-	case rustfs.IsAccessDenied(readErr):
-		return nil, err
-	case v.Refusal != nil:
+	case cerr != nil:
+		return nil, cerr
+	case refusal != nil:
 		cr.Status.AtProvider = v1alpha1.BucketLifecycleObservation{}
-		cr.SetConditions(custody.Unready(v.Refusal.Reason, v.Refusal.Message))
-		return nil, v.Refusal
+		cr.SetConditions(custody.Unready(refusal.Reason, refusal.Message))
+		return nil, refusal
 	}
 	return live, err
 }

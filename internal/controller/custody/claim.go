@@ -255,13 +255,29 @@ func disputedRefusal(c Claim) *Refusal {
 
 // duplicateRefusal names the holder only when it is in self's namespace.
 func duplicateRefusal(r *v1alpha1.CustodyRecord, self Subject, c Claim) *Refusal {
-	msg := fmt.Sprintf("%s on this RustFS is held by a resource in another namespace, so this %s writes nothing. "+
-		"Change %s to a name of your own.", c.Noun, c.Kind, c.Field)
+	msg := fmt.Sprintf("A resource in another namespace already manages %s on this RustFS (it holds its custody record), "+
+		"so this %s writes nothing. Change %s to a name of your own.", c.Noun, c.Kind, c.Field)
 	if h := r.Spec.Holder; h != nil && h.Namespace == self.GetNamespace() {
-		msg = fmt.Sprintf("%s %s already holds %s on this RustFS, so this %s writes nothing. Delete this %s, or change %s.",
-			c.Kind, h.Name, c.Noun, c.Kind, c.Kind, c.Field)
+		msg = fmt.Sprintf("%s %s already manages %s on this RustFS (it holds its custody record), so this %s writes nothing. "+
+			"Delete this %s, or change %s.", c.Kind, h.Name, c.Noun, c.Kind, c.Kind, c.Field)
 	} else if h == nil && r.Spec.ReleasedFor == self.GetNamespace() {
 		msg = fmt.Sprintf("%s on this RustFS is held by no resource yet; this %s may claim it. Reconcile it again.", c.Noun, c.Kind)
 	}
 	return &Refusal{Reason: c.Duplicate, Message: msg}
 }
+
+// A Refusal is why a resource writes nothing to RustFS. Its message says
+// what to change, and names a resource of another namespace only as "a
+// resource in another namespace".
+type Refusal struct {
+	Reason  xpv2.ConditionReason
+	Message string
+	// Cause is the error that led to the refusal, if any (an invalid
+	// namespace selector).
+	Cause error
+}
+
+func (r *Refusal) Error() string { return r.Message }
+
+// Unwrap returns the cause of the refusal.
+func (r *Refusal) Unwrap() error { return r.Cause }

@@ -92,3 +92,33 @@ func Holds(r *v1alpha1.CustodyRecord, o client.Object) bool {
 func HolderOf(o client.Object) *v1alpha1.CustodyHolder {
 	return &v1alpha1.CustodyHolder{Namespace: o.GetNamespace(), Name: o.GetName(), UID: o.GetUID()}
 }
+
+// Handover passes every record o holds, read past the cache, to the
+// resource successor names in o's namespace, or releases it for that
+// namespace: only that namespace may claim it again (rule 6).
+func (cu Custodian) Handover(ctx context.Context, o client.Object, successor func(context.Context, client.Object, string) (client.Object, error)) error {
+	l := &v1alpha1.CustodyRecordList{}
+	if err := cu.Reader.List(ctx, l, client.MatchingLabels{v1alpha1.LabelCustodyHolderNamespace: o.GetNamespace()}); err != nil {
+		return errors.Wrap(err, "cannot list the custody records of the namespace")
+	}
+	for i := range l.Items {
+		r := &l.Items[i]
+		if !Holds(r, o) {
+			continue
+		}
+		next, err := successor(ctx, o, r.Spec.Object)
+		if err != nil {
+			return err
+		}
+		r.Spec.Holder, r.Spec.ReleasedFor = nil, ""
+		if next != nil {
+			r.Spec.Holder = HolderOf(next)
+		} else {
+			r.Spec.Phase, r.Spec.ReleasedFor = v1alpha1.PhaseReleased, o.GetNamespace()
+		}
+		if err := cu.Update(ctx, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}

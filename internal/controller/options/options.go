@@ -22,6 +22,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/feature"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 	"github.com/crossplane-contrib/provider-rustfs/internal/metrics"
@@ -124,6 +125,7 @@ func (o Options) Managed(mgr ctrl.Manager, name string) []managed.ReconcilerOpti
 // established (the safe-start capability). A setup error after start
 // cannot be returned to anyone, so it stops the process.
 func (o Options) Gated(name string, setup func() error, gvks ...schema.GroupVersionKind) {
+	gvks = append(gvks, v1alpha1.CustodyRecordGroupVersionKind)
 	o.Gate.Register(func() {
 		if err := setup(); err != nil {
 			panic(errors.Wrapf(err, "cannot set up %s controller", name))
