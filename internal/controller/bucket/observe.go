@@ -14,6 +14,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
@@ -40,7 +41,7 @@ func (e *external) observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.Ex
 	}
 	if refusal != nil {
 		cr.Status.AtProvider = v1alpha1.BucketObservation{}
-		cr.SetConditions(custody.Unready(refusal.Reason, refusal.Message))
+		cr.SetConditions(memo.Unready(refusal.Reason, refusal.Message))
 		return managed.ExternalObservation{}, refusal
 	}
 	if !exists {
@@ -55,7 +56,7 @@ func (e *external) observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.Ex
 	if c := conflicts(want, got); len(c) > 0 {
 		msg := fmt.Sprintf("bucket %q exists with settings that cannot change on an existing bucket: %s. Set them in the spec "+
 			"to the live values, or use another bucket name; the provider writes nothing to this bucket until then", name, strings.Join(c, "; "))
-		cr.SetConditions(custody.Unready(v1alpha1.ReasonBucketConflict, msg))
+		cr.SetConditions(memo.Unready(v1alpha1.ReasonBucketConflict, msg))
 		return managed.ExternalObservation{}, errors.New(msg)
 	}
 	diff := versioningDiff(want, got)
@@ -98,7 +99,7 @@ func checkBucketName(cr *v1alpha1.Bucket, name string) error {
 	}
 	msg := fmt.Sprintf("bucket name %q breaks the S3 bucket naming rules: it %s. Set the crossplane.io/external-name annotation "+
 		"(which defaults to metadata.name) to a valid name; the provider sends nothing to RustFS until then", name, broken)
-	cr.SetConditions(custody.Unready(v1alpha1.ReasonInvalidBucketName, msg))
+	cr.SetConditions(memo.Unready(v1alpha1.ReasonInvalidBucketName, msg))
 	return errors.New(msg)
 }
 
@@ -124,13 +125,13 @@ func (e *external) settings(ctx context.Context, name string) (settings, error) 
 // so that the write is not attempted again. When no write is needed any
 // more, the record is cleared.
 func (e *external) recorded(ctx context.Context, cr *v1alpha1.Bucket, upToDate bool) error {
-	return custody.Recorded(ctx, e.kube, cr, e.fingerprint(cr), e.now(), upToDate)
+	return memo.Recorded(ctx, e.kube, cr, e.fingerprint(cr), e.now(), upToDate)
 }
 
 // fingerprint digests what lifts a block: the resource's generation, its
 // external name and its ProviderConfig's revision.
 func (e *external) fingerprint(cr *v1alpha1.Bucket) string {
-	return custody.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), meta.GetExternalName(cr), e.conn.Revision)
+	return memo.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), meta.GetExternalName(cr), e.conn.Revision)
 }
 
 // Create creates the bucket with its region and object lock, then sets its
@@ -147,7 +148,7 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.Bucket) (managed.Ext
 	if err := e.client.CreateBucket(ctx, name, rustfs.CreateBucketOptions{Region: want.Region, ObjectLock: want.ObjectLock}); err != nil {
 		return managed.ExternalCreation{}, e.fail(ctx, cr, "create", err, false)
 	}
-	custody.Delete(cr, custody.BlockKey)
+	memo.Delete(cr, memo.BlockKey)
 	if _, err := e.custodian().Mark(ctx, r, cr, v1alpha1.PhaseCreated); err != nil {
 		return managed.ExternalCreation{}, err
 	}
@@ -184,6 +185,6 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.Bucket, op string, err
 	}
 	msg := fmt.Sprintf("cannot %s bucket %q (%v): fix spec.forProvider or the bucket name, or the ProviderConfig's credentials "+
 		"if access was denied; the provider does not retry until the Bucket or its ProviderConfig changes", op, name, err)
-	return custody.Refuse(ctx, e.kube, cr, custody.Block{Reason: v1alpha1.ReasonBucketApplyFailed, Message: msg, Fingerprint: e.fingerprint(cr)},
+	return memo.Refuse(ctx, e.kube, cr, memo.Block{Reason: v1alpha1.ReasonBucketApplyFailed, Message: msg, Fingerprint: e.fingerprint(cr)},
 		persist, err)
 }

@@ -11,7 +11,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // Create puts the configuration when the bucket has none, after marking
@@ -29,7 +29,7 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.BucketLifecycle) (ma
 }
 
 // Update puts the whole configuration, or deletes it when the spec has no
-// rules, and persists what it must remember with custody.Persist.
+// rules, and persists what it must remember with memo.Persist.
 func (e *external) Update(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.ExternalUpdate, error) {
 	if _, err := e.custodian().Confirm(ctx, e.held, cr); err != nil {
 		return managed.ExternalUpdate{}, err
@@ -49,11 +49,11 @@ func (e *external) apply(ctx context.Context, cr *v1alpha1.BucketLifecycle, pers
 	if err := e.acquired(ctx, cr); err != nil {
 		return err
 	}
-	custody.Delete(cr, custody.BlockKey)
-	custody.Delete(cr, keyRetry)
-	custody.Delete(cr, keyApplied)
+	memo.Delete(cr, memo.BlockKey)
+	memo.Delete(cr, keyRetry)
+	memo.Delete(cr, keyApplied)
 	if a.AppliedHash != "" {
-		custody.Set(cr, keyApplied, a)
+		memo.Set(cr, keyApplied, a)
 	}
 	fold(cr, a)
 	cr.SetConditions(xpv2.Available(), degraded(a.Dropped))
@@ -61,7 +61,7 @@ func (e *external) apply(ctx context.Context, cr *v1alpha1.BucketLifecycle, pers
 	if !persist {
 		return nil
 	}
-	return custody.Persist(ctx, e.kube, cr, keyApplied, keyRetry, custody.BlockKey)
+	return memo.Persist(ctx, e.kube, cr, keyApplied, keyRetry, memo.BlockKey)
 }
 
 // acquired marks a configuration cr was creating as Created.
@@ -107,15 +107,15 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.BucketLifecycle, desir
 	msg := fmt.Sprintf("RustFS refused the lifecycle configuration of bucket %q (%v): fix spec.forProvider.rules, or the "+
 		"ProviderConfig's credentials if access was denied; the provider does not retry until the BucketLifecycle or its "+
 		"ProviderConfig changes", bucket, err)
-	return custody.Refuse(ctx, e.kube, cr, custody.Block{Reason: v1alpha1.ReasonLifecycleApplyFailed, Message: msg,
+	return memo.Refuse(ctx, e.kube, cr, memo.Block{Reason: v1alpha1.ReasonLifecycleApplyFailed, Message: msg,
 		Fingerprint: e.fingerprint(cr)}, persist, err)
 }
 
 func (e *external) retryLater(ctx context.Context, cr *v1alpha1.BucketLifecycle, reason xpv2.ConditionReason, msg string, err error, persist bool) error {
-	custody.Set(cr, keyRetry, retry{Reason: reason, Message: msg})
-	cr.SetConditions(custody.Unready(reason, msg))
+	memo.Set(cr, keyRetry, retry{Reason: reason, Message: msg})
+	cr.SetConditions(memo.Unready(reason, msg))
 	if persist {
-		if perr := custody.Persist(ctx, e.kube, cr, keyRetry); perr != nil {
+		if perr := memo.Persist(ctx, e.kube, cr, keyRetry); perr != nil {
 			return perr
 		}
 	}

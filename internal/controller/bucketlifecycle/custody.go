@@ -9,6 +9,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // custodian decides through custody records, read past the cache.
@@ -90,6 +91,6 @@ func (e *external) refuse(ctx context.Context, cr *v1alpha1.BucketLifecycle, r *
 		return err
 	}
 	cr.Status.AtProvider = v1alpha1.BucketLifecycleObservation{}
-	cr.SetConditions(custody.Unready(r.Reason, r.Message))
+	cr.SetConditions(memo.Unready(r.Reason, r.Message))
 	return r
 }

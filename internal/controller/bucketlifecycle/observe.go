@@ -14,6 +14,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // observe reads the bucket's lifecycle configuration and compares it with
@@ -82,7 +83,7 @@ func (e *external) owned(ctx context.Context, cr *v1alpha1.BucketLifecycle) (*ru
 		return nil, cerr
 	case refusal != nil:
 		cr.Status.AtProvider = v1alpha1.BucketLifecycleObservation{}
-		cr.SetConditions(custody.Unready(refusal.Reason, refusal.Message))
+		cr.SetConditions(memo.Unready(refusal.Reason, refusal.Message))
 		return nil, refusal
 	}
 	return live, err
@@ -95,7 +96,7 @@ func checkSpec(cr *v1alpha1.BucketLifecycle) error {
 		return nil
 	}
 	msg := "the lifecycle rules cannot be applied: " + strings.Join(problems, "; ")
-	cr.SetConditions(custody.Unready(v1alpha1.ReasonLifecycleApplyFailed, msg))
+	cr.SetConditions(memo.Unready(v1alpha1.ReasonLifecycleApplyFailed, msg))
 	return errors.New(msg)
 }
 
@@ -107,7 +108,7 @@ func (e *external) live(cr *v1alpha1.BucketLifecycle, l *rustfs.Lifecycle, err e
 	case rustfs.IsNoSuchLifecycle(err):
 		return nil, nil
 	case rustfs.IsNoSuchBucket(err):
-		cr.SetConditions(custody.Unready(v1alpha1.ReasonBucketNotFound, bucketNotFound(cr.Spec.ForProvider.Bucket, e.conn.Endpoint)))
+		cr.SetConditions(memo.Unready(v1alpha1.ReasonBucketNotFound, bucketNotFound(cr.Spec.ForProvider.Bucket, e.conn.Endpoint)))
 		return nil, errors.Wrap(err, "cannot observe the lifecycle configuration")
 	case err != nil:
 		return nil, errors.Wrap(err, "cannot observe the lifecycle configuration")
@@ -129,28 +130,28 @@ func bucketNotFound(bucket, endpoint string) string {
 // configuration already matches; then the record is cleared.
 func (e *external) recorded(ctx context.Context, cr *v1alpha1.BucketLifecycle, v *verdict) error {
 	var r retry
-	if custody.Get(cr, keyRetry, &r) && !v.exists {
+	if memo.Get(cr, keyRetry, &r) && !v.exists {
 		v.exists = true
-		cr.SetConditions(custody.Unready(r.Reason, r.Message))
+		cr.SetConditions(memo.Unready(r.Reason, r.Message))
 	}
-	b, blocked := custody.Blocked(cr, e.fingerprint(cr), "", time.Now())
+	b, blocked := memo.Blocked(cr, e.fingerprint(cr), "", time.Now())
 	_, noted := cr.GetAnnotations()[keyRetry]
 	if v.upToDate && (blocked || noted) {
-		custody.Delete(cr, custody.BlockKey)
-		custody.Delete(cr, keyRetry)
-		return custody.Persist(ctx, e.kube, cr, custody.BlockKey, keyRetry)
+		memo.Delete(cr, memo.BlockKey)
+		memo.Delete(cr, keyRetry)
+		return memo.Persist(ctx, e.kube, cr, memo.BlockKey, keyRetry)
 	}
 	if !blocked {
 		return nil
 	}
-	cr.SetConditions(custody.Unready(b.Reason, b.Message))
+	cr.SetConditions(memo.Unready(b.Reason, b.Message))
 	return errors.New(b.Message)
 }
 
 // fingerprint digests what lifts a block: the resource's generation and its
 // ProviderConfig's revision (which covers the credentials Secret).
 func (e *external) fingerprint(cr *v1alpha1.BucketLifecycle) string {
-	return custody.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), e.conn.Revision)
+	return memo.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), e.conn.Revision)
 }
 
 // A verdict is the result of comparing the spec with the live configuration.

@@ -15,6 +15,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
@@ -120,8 +121,8 @@ func (e *external) refresh(ctx context.Context, cr *v1alpha1.Tier) error {
 		stored.ObjectMeta.DeepCopyInto(&cr.ObjectMeta)
 		return nil
 	}
-	for _, k := range []string{credentialsKey, custody.BlockKey} {
-		custody.Delete(cr, k)
+	for _, k := range []string{credentialsKey, memo.BlockKey} {
+		memo.Delete(cr, k)
 		if v, ok := stored.GetAnnotations()[k]; ok {
 			meta.AddAnnotations(cr, map[string]string{k: v})
 		}
@@ -146,7 +147,7 @@ func (e *external) decide(cr *v1alpha1.Tier, live *rustfs.Tier, c secretCreds, s
 	if live != nil {
 		op = opEdit
 	}
-	if b, ok := custody.Blocked(cr, fingerprint(cr, c.version, e.conn.Revision), op, e.now()); ok {
+	if b, ok := memo.Blocked(cr, fingerprint(cr, c.version, e.conn.Revision), op, e.now()); ok {
 		return managed.ExternalObservation{}, fail(cr, b.Reason, b.Message)
 	}
 	if live == nil {

@@ -10,7 +10,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
@@ -43,8 +43,8 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 	if err != nil {
 		return managed.ExternalCreation{}, e.addFailed(cr, c, err)
 	}
-	custody.Set(cr, credentialsKey, c.applied())
-	custody.Delete(cr, custody.BlockKey)
+	memo.Set(cr, credentialsKey, c.applied())
+	memo.Delete(cr, memo.BlockKey)
 	if _, err := e.custodian().Mark(ctx, r, cr, v1alpha1.PhaseCreated); err != nil {
 		return managed.ExternalCreation{}, errors.Wrap(err, errPersist)
 	}
@@ -82,11 +82,11 @@ func (e *external) addFailed(cr *v1alpha1.Tier, c secretCreds, err error) error 
 		return errors.Wrap(err, errAdd)
 	}
 	reason, msg, ambiguous := addFailure(cr, err)
-	b := custody.Block{Reason: reason, Message: msg, Fingerprint: fingerprint(cr, c.version, e.conn.Revision), Op: opAdd}
+	b := memo.Block{Reason: reason, Message: msg, Fingerprint: fingerprint(cr, c.version, e.conn.Revision), Op: opAdd}
 	if ambiguous {
 		b.Expires = &metav1.Time{Time: e.now().Add(e.poll)}
 	}
-	custody.Set(cr, custody.BlockKey, b)
+	memo.Set(cr, memo.BlockKey, b)
 	return failBecause(cr, reason, msg, err)
 }
 
@@ -106,9 +106,9 @@ func (e *external) Update(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 		return managed.ExternalUpdate{}, e.editFailed(ctx, cr, c, err)
 	}
 	a := c.applied()
-	custody.Set(cr, credentialsKey, a)
-	custody.Delete(cr, custody.BlockKey)
-	if err := custody.Persist(ctx, e.kube, cr, credentialsKey, custody.BlockKey); err != nil {
+	memo.Set(cr, credentialsKey, a)
+	memo.Delete(cr, memo.BlockKey)
+	if err := memo.Persist(ctx, e.kube, cr, credentialsKey, memo.BlockKey); err != nil {
 		return managed.ExternalUpdate{}, errors.Wrap(err, errPersist)
 	}
 	cr.Status.AtProvider.Credentials = observation(nil, &a, nil).Credentials
@@ -128,13 +128,13 @@ func (e *external) editFailed(ctx context.Context, cr *v1alpha1.Tier, c secretCr
 		return errors.Wrap(err, errEdit)
 	}
 	reason, msg, ambiguous := editFailure(cr, err)
-	b := custody.Block{Reason: reason, Message: msg,
+	b := memo.Block{Reason: reason, Message: msg,
 		Fingerprint: fingerprint(cr, c.version, e.conn.Revision), Op: opEdit}
 	if ambiguous {
 		b.Expires = &metav1.Time{Time: e.now().Add(e.poll)}
 	}
-	custody.Set(cr, custody.BlockKey, b)
-	if perr := custody.Persist(ctx, e.kube, cr, custody.BlockKey); perr != nil {
+	memo.Set(cr, memo.BlockKey, b)
+	if perr := memo.Persist(ctx, e.kube, cr, memo.BlockKey); perr != nil {
 		return errors.Wrap(perr, "cannot record the blocked credentials edit")
 	}
 	return failBecause(cr, reason, msg, err)
