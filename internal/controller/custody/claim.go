@@ -102,7 +102,7 @@ func (cu Custodian) Hold(ctx context.Context, self Subject, identity string, c C
 		next, refusal, release := Next(r, self, c, gone)
 		switch {
 		case refusal != nil && release:
-			return nil, refusal, cu.Delete(ctx, r)
+			return nil, refusal, cu.release(ctx, r)
 		case refusal != nil:
 			return nil, refusal, nil
 		case next == nil:
@@ -131,6 +131,18 @@ func (cu Custodian) create(ctx context.Context, self Subject, identity, name str
 	return r, nil, cu.Create(ctx, r)
 }
 
+// release gives up r, which self made but may not use, as Released for
+// self's namespace: the provider's RBAC from Crossplane has no delete.
+func (cu Custodian) release(ctx context.Context, r *v1alpha1.CustodyRecord) error {
+	r = r.DeepCopy()
+	r.Spec.ReleasedFor, r.Spec.Holder, r.Spec.Phase = r.Spec.Holder.Namespace, nil, v1alpha1.PhaseReleased
+	err := cu.Update(ctx, r)
+	if kerrors.IsConflict(errors.Cause(err)) {
+		return nil
+	}
+	return err
+}
+
 // gone reports whether r's holder is in self's namespace and no longer
 // exists (or is another resource of the same name): only then may a
 // resource of that namespace take the record without a handover.
@@ -154,7 +166,7 @@ func (cu Custodian) gone(ctx context.Context, r *v1alpha1.CustodyRecord, self Su
 // Next decides what self's claim c makes of record r, where gone says
 // whether r's holder in self's namespace no longer exists. It returns the
 // record to write (nil when r stays as it is), or a refusal, and whether
-// self must delete r, which it made itself (adoption Never).
+// self must release r, which it holds but may not use (adoption Never).
 func Next(r *v1alpha1.CustodyRecord, self Subject, c Claim, gone bool) (*v1alpha1.CustodyRecord, *Refusal, bool) {
 	ns := self.GetNamespace()
 	switch {
@@ -173,7 +185,8 @@ func Next(r *v1alpha1.CustodyRecord, self Subject, c Claim, gone bool) (*v1alpha
 
 // settle is Next for the holder: Creating becomes Created once the object
 // exists; an object found with no phase of self's making is Adopted, or,
-// under adoption Never, refused and the record released.
+// under adoption Never, refused and the record released for self's
+// namespace.
 func settle(r *v1alpha1.CustodyRecord, c Claim) (*v1alpha1.CustodyRecord, *Refusal, bool) {
 	if !c.Exists {
 		return nil, nil, false
