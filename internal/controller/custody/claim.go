@@ -84,37 +84,39 @@ func phaseShown(r *v1alpha1.CustodyRecord) v1alpha1.Acquisition {
 func (cu Custodian) Hold(ctx context.Context, self Subject, identity string, c Claim) (*v1alpha1.CustodyRecord, *Refusal, error) {
 	name := v1alpha1.CustodyRecordName(identity, c.Kind, c.Object)
 	for range 5 {
-		r, err := cu.Get(ctx, name)
-		if err != nil {
-			return nil, nil, err
-		}
-		if r == nil {
-			r, refusal, err := cu.create(ctx, self, identity, name, c)
-			if kerrors.IsAlreadyExists(errors.Cause(err)) {
-				continue
-			}
-			return r, refusal, err
-		}
-		gone, err := cu.gone(ctx, r, self, c.Kind)
-		if err != nil {
-			return nil, nil, err
-		}
-		next, refusal, release := Next(r, self, c, gone)
-		switch {
-		case refusal != nil && release:
-			return nil, refusal, cu.release(ctx, r)
-		case refusal != nil:
-			return nil, refusal, nil
-		case next == nil:
-			return r, nil, nil
-		}
-		err = cu.Update(ctx, next)
-		if kerrors.IsConflict(errors.Cause(err)) {
+		r, refusal, err := cu.try(ctx, self, identity, name, c)
+		if kerrors.IsAlreadyExists(errors.Cause(err)) || kerrors.IsConflict(errors.Cause(err)) {
 			continue
 		}
-		return next, nil, err
+		return r, refusal, err
 	}
 	return nil, nil, errors.Errorf("custody record %s keeps changing; nothing is written, and the next reconcile reads it again", name)
+}
+
+// try is one attempt of Hold: it fails with AlreadyExists or Conflict when
+// the record changed since it was read.
+func (cu Custodian) try(ctx context.Context, self Subject, identity, name string, c Claim) (*v1alpha1.CustodyRecord, *Refusal, error) {
+	r, err := cu.Get(ctx, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if r == nil {
+		return cu.create(ctx, self, identity, name, c)
+	}
+	gone, err := cu.gone(ctx, r, self, c.Kind)
+	if err != nil {
+		return nil, nil, err
+	}
+	next, refusal, release := Next(r, self, c, gone)
+	switch {
+	case refusal != nil && release:
+		return nil, refusal, cu.release(ctx, r)
+	case refusal != nil:
+		return nil, refusal, nil
+	case next == nil:
+		return r, nil, nil
+	}
+	return next, nil, cu.Update(ctx, next)
 }
 
 // create claims the absent record name for self. Under adoption Never an
