@@ -12,6 +12,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // deletes reports whether cr's managementPolicies include Delete (or
@@ -61,29 +62,20 @@ func (e *external) observeDeleted(ctx context.Context, cr *v1alpha1.Bucket) (man
 	return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: true}, nil
 }
 
-// holdsBucket reports whether cr holds its bucket and so may delete it.
-// It applies the ownership rule every write of a Bucket obeys (package
-// custody): cr's custody record says it created or adopted the bucket,
-// and the election among the Buckets of the same bucket, re-read past the
-// cache, picks cr as it was before its deletion (a resource being deleted
-// is no candidate). It reads only the API server. This is the one place
-// that decides who may delete a bucket.
+// holdsBucket reports whether cr holds its bucket and so may delete it:
+// the bucket's custody record, read past the cache, names cr as its holder
+// and says it created or adopted the bucket. This is the one place that
+// decides who may delete a bucket.
 func (e *external) holdsBucket(ctx context.Context, cr *v1alpha1.Bucket, name string) (bool, error) {
-	rec := custody.Record(cr)
-	if rec.Identity == "" || rec.Acquired != v1alpha1.AcquiredCreated && rec.Acquired != v1alpha1.AcquiredAdopted {
-		return false, nil
-	}
-	peers, err := custody.Buckets(ctx, e.kube, name)
+	id, _, err := e.identify(ctx, e.conn)
 	if err != nil {
+		return false, errors.Wrap(err, "cannot identify the RustFS deployment")
+	}
+	r, err := e.custodian().Store.Get(ctx, v1alpha1.CustodyRecordName(id, v1alpha1.CustodyBucket, name))
+	if err != nil || r == nil {
 		return false, err
 	}
-	live := cr.DeepCopy()
-	live.SetDeletionTimestamp(nil)
-	owner, err := custody.Confirm(ctx, e.uncached, live, peers)
-	if err != nil {
-		return false, err
-	}
-	return owner != nil && owner.GetUID() == cr.GetUID(), nil
+	return custody.Holds(r, cr) && (r.Spec.Phase == v1alpha1.PhaseCreated || r.Spec.Phase == v1alpha1.PhaseAdopted), nil
 }
 
 // notEmpty describes what holds the bucket.
@@ -100,7 +92,7 @@ func notEmpty(name string, c rustfs.Contents) string {
 // keep reports why the bucket is kept and returns the error that keeps the
 // finalizer.
 func keep(cr *v1alpha1.Bucket, reason xpv2.ConditionReason, msg string) error {
-	cr.SetConditions(custody.Unready(reason, msg))
+	cr.SetConditions(memo.Unready(reason, msg))
 	return errors.New(msg)
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // A plan is what Update must do: correct the namespace's parent user,
@@ -33,7 +34,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.BucketAccess) (mana
 	}
 	d, err := desire(cr)
 	if err != nil {
-		cr.SetConditions(custody.Unready(v1alpha1.ReasonAccessApplyFailed, err.Error()))
+		cr.SetConditions(memo.Unready(v1alpha1.ReasonAccessApplyFailed, err.Error()))
 		return managed.ExternalObservation{}, err
 	}
 	proof, err := e.admit(ctx, cr, d.buckets)

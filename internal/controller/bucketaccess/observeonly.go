@@ -8,7 +8,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
 )
 
@@ -38,7 +38,7 @@ func absent(cr *v1alpha1.BucketAccess, err error) error {
 func adoptsNothing(cr *v1alpha1.BucketAccess) error {
 	msg := fmt.Sprintf("managementPolicies allow no write: no key with access key %q exists, and the provider neither creates one "+
 		"nor adopts another; add Create to managementPolicies to create it", accessKey(cr))
-	cr.SetConditions(custody.Unready(v1alpha1.ReasonObserveOnly, msg))
+	cr.SetConditions(memo.Unready(v1alpha1.ReasonObserveOnly, msg))
 	return errors.New(msg)
 }
 

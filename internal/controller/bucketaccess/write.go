@@ -12,6 +12,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // maxDescription is the longest description RustFS stores.
@@ -131,8 +132,8 @@ func (e *external) remember(ctx context.Context, cr *v1alpha1.BucketAccess, ak s
 	if err != nil {
 		return "", errors.Wrap(err, "cannot generate a secret key")
 	}
-	custody.Set(cr, keyMemory, keyRecord{Digest: digest(ak, sk), Rotation: cr.Spec.ForProvider.Rotation})
-	return sk, custody.Persist(ctx, e.kube, cr, keyMemory)
+	memo.Set(cr, keyMemory, keyRecord{Digest: digest(ak, sk), Rotation: cr.Spec.ForProvider.Rotation})
+	return sk, memo.Persist(ctx, e.kube, cr, keyMemory)
 }
 
 // fail classifies a failed write: transient failures are retried with
@@ -146,7 +147,7 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.BucketAccess, op strin
 	}
 	msg := fmt.Sprintf("cannot %s the key (%v): fix spec.forProvider, or the ProviderConfig's credentials if access was "+
 		"denied; the provider does not retry until the BucketAccess or its ProviderConfig changes", op, err)
-	return custody.Refuse(ctx, e.kube, cr, custody.Block{Reason: v1alpha1.ReasonAccessApplyFailed, Message: msg,
+	return memo.Refuse(ctx, e.kube, cr, memo.Block{Reason: v1alpha1.ReasonAccessApplyFailed, Message: msg,
 		Fingerprint: e.fingerprint(cr)}, true, err)
 }
 

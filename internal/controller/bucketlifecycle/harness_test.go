@@ -43,7 +43,7 @@ func newHarness(t *testing.T, opts ...rustfstest.Option) *harness {
 
 func (h *harness) connector() *connector {
 	r := connection.NewResolver(h.kube, h.kube, resource.ModernTrackerFn(func(context.Context, resource.ModernManaged) error { return nil }))
-	return &connector{kube: h.kube, uncached: h.kube, identify: custody.ByEndpoint, now: time.Now, peers: listPeers(h.kube), newClient: newClient, record: &h.events,
+	return &connector{kube: h.kube, uncached: h.kube, identify: custody.ByEndpoint, now: time.Now, newClient: newClient, record: &h.events,
 		gate: custody.NewGate(h.kube, r, custody.Namespaces{Reader: h.kube, Allowed: true})}
 }
 
