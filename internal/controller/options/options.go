@@ -53,6 +53,11 @@ type Options struct {
 	// tenancy rules: field indexes and the check of Namespace access.
 	Custody *custody.Shared
 
+	// Upgrade, when set, runs before every gated setup and must succeed
+	// first: it creates custody records from v0.2 status once (package
+	// upgrade), so that no claim precedes them.
+	Upgrade func() error
+
 	// Identities is the RustFS identity cache every client of the
 	// manager shares (NewClient), so that one configuration costs one
 	// admin info request, and a configuration refused that call at an
@@ -127,6 +132,11 @@ func (o Options) Managed(mgr ctrl.Manager, name string) []managed.ReconcilerOpti
 func (o Options) Gated(name string, setup func() error, gvks ...schema.GroupVersionKind) {
 	gvks = append(gvks, v1alpha1.CustodyRecordGroupVersionKind)
 	o.Gate.Register(func() {
+		if o.Upgrade != nil {
+			if err := o.Upgrade(); err != nil {
+				panic(errors.Wrap(err, "cannot create custody records from v0.2 status"))
+			}
+		}
 		if err := setup(); err != nil {
 			panic(errors.Wrapf(err, "cannot set up %s controller", name))
 		}
