@@ -31,7 +31,6 @@ func (c *cluster) expectProviderRBAC(rev string) {
 				g.Expect(allows(cr.Rules, providerGroup, res, verb)).To(gomega.BeTrue(), "%s may %s %s", name, verb, res)
 			}
 		}
-		g.Expect(allows(cr.Rules, providerGroup, "custodyrecords", "delete")).To(gomega.BeTrue(), "%s may delete custodyrecords", name)
 		for _, res := range []string{"secrets", "configmaps", "events"} {
 			g.Expect(allows(cr.Rules, "", res, "list")).To(gomega.BeTrue(), "%s may list %s", name, res)
 		}

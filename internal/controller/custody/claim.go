@@ -84,37 +84,39 @@ func phaseShown(r *v1alpha1.CustodyRecord) v1alpha1.Acquisition {
 func (cu Custodian) Hold(ctx context.Context, self Subject, identity string, c Claim) (*v1alpha1.CustodyRecord, *Refusal, error) {
 	name := v1alpha1.CustodyRecordName(identity, c.Kind, c.Object)
 	for range 5 {
-		r, err := cu.Get(ctx, name)
-		if err != nil {
-			return nil, nil, err
-		}
-		if r == nil {
-			r, refusal, err := cu.create(ctx, self, identity, name, c)
-			if kerrors.IsAlreadyExists(errors.Cause(err)) {
-				continue
-			}
-			return r, refusal, err
-		}
-		gone, err := cu.gone(ctx, r, self, c.Kind)
-		if err != nil {
-			return nil, nil, err
-		}
-		next, refusal, release := Next(r, self, c, gone)
-		switch {
-		case refusal != nil && release:
-			return nil, refusal, cu.Delete(ctx, r)
-		case refusal != nil:
-			return nil, refusal, nil
-		case next == nil:
-			return r, nil, nil
-		}
-		err = cu.Update(ctx, next)
-		if kerrors.IsConflict(errors.Cause(err)) {
+		r, refusal, err := cu.try(ctx, self, identity, name, c)
+		if kerrors.IsAlreadyExists(errors.Cause(err)) || kerrors.IsConflict(errors.Cause(err)) {
 			continue
 		}
-		return next, nil, err
+		return r, refusal, err
 	}
 	return nil, nil, errors.Errorf("custody record %s keeps changing; nothing is written, and the next reconcile reads it again", name)
+}
+
+// try is one attempt of Hold: it fails with AlreadyExists or Conflict when
+// the record changed since it was read.
+func (cu Custodian) try(ctx context.Context, self Subject, identity, name string, c Claim) (*v1alpha1.CustodyRecord, *Refusal, error) {
+	r, err := cu.Get(ctx, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if r == nil {
+		return cu.create(ctx, self, identity, name, c)
+	}
+	gone, err := cu.gone(ctx, r, self, c.Kind)
+	if err != nil {
+		return nil, nil, err
+	}
+	next, refusal, release := Next(r, self, c, gone)
+	switch {
+	case refusal != nil && release:
+		return nil, refusal, cu.release(ctx, r)
+	case refusal != nil:
+		return nil, refusal, nil
+	case next == nil:
+		return r, nil, nil
+	}
+	return next, nil, cu.Update(ctx, next)
 }
 
 // create claims the absent record name for self. Under adoption Never an
@@ -129,6 +131,18 @@ func (cu Custodian) create(ctx context.Context, self Subject, identity, name str
 		r.Spec.Phase = v1alpha1.PhaseAdopted
 	}
 	return r, nil, cu.Create(ctx, r)
+}
+
+// release gives up r, which self made but may not use, as Released for
+// self's namespace: the provider's RBAC from Crossplane has no delete.
+func (cu Custodian) release(ctx context.Context, r *v1alpha1.CustodyRecord) error {
+	r = r.DeepCopy()
+	r.Spec.ReleasedFor, r.Spec.Holder, r.Spec.Phase = r.Spec.Holder.Namespace, nil, v1alpha1.PhaseReleased
+	err := cu.Update(ctx, r)
+	if kerrors.IsConflict(errors.Cause(err)) {
+		return nil
+	}
+	return err
 }
 
 // gone reports whether r's holder is in self's namespace and no longer
@@ -154,7 +168,7 @@ func (cu Custodian) gone(ctx context.Context, r *v1alpha1.CustodyRecord, self Su
 // Next decides what self's claim c makes of record r, where gone says
 // whether r's holder in self's namespace no longer exists. It returns the
 // record to write (nil when r stays as it is), or a refusal, and whether
-// self must delete r, which it made itself (adoption Never).
+// self must release r, which it holds but may not use (adoption Never).
 func Next(r *v1alpha1.CustodyRecord, self Subject, c Claim, gone bool) (*v1alpha1.CustodyRecord, *Refusal, bool) {
 	ns := self.GetNamespace()
 	switch {
@@ -173,7 +187,8 @@ func Next(r *v1alpha1.CustodyRecord, self Subject, c Claim, gone bool) (*v1alpha
 
 // settle is Next for the holder: Creating becomes Created once the object
 // exists; an object found with no phase of self's making is Adopted, or,
-// under adoption Never, refused and the record released.
+// under adoption Never, refused and the record released for self's
+// namespace.
 func settle(r *v1alpha1.CustodyRecord, c Claim) (*v1alpha1.CustodyRecord, *Refusal, bool) {
 	if !c.Exists {
 		return nil, nil, false

@@ -3,6 +3,7 @@ package custody
 import (
 	"context"
 	"fmt"
+	"maps"
 	"sync"
 	"testing"
 
@@ -28,25 +29,57 @@ func record(holder *v1alpha1.Bucket, phase v1alpha1.CustodyPhase, releasedFor st
 	return r
 }
 
+// want is what Next decides.
+type want struct {
+	holder  string // UID of the holder written; "" when nothing is written
+	phase   v1alpha1.CustodyPhase
+	reason  string
+	release bool
+}
+
+type nextCase struct {
+	reason string
+	r      *v1alpha1.CustodyRecord
+	self   *v1alpha1.Bucket
+	c      Claim
+	gone   bool
+	want   want
+}
+
+func claimOf(exists bool, adoption v1alpha1.AdoptionPolicy) Claim {
+	return Claim{Kind: v1alpha1.CustodyBucket, Object: "data", Exists: exists, Adoption: adoption, Duplicate: v1alpha1.ReasonDuplicateBucket}
+}
+
 func TestNext(t *testing.T) {
-	a1, a2, b1 := bucketIn("a", "one", "a1"), bucketIn("a", "two", "a2"), bucketIn("b", "one", "b1")
-	claim := func(exists bool, adoption v1alpha1.AdoptionPolicy) Claim {
-		return Claim{Kind: v1alpha1.CustodyBucket, Object: "data", Exists: exists, Adoption: adoption, Duplicate: v1alpha1.ReasonDuplicateBucket}
+	for name, tc := range nextCases() {
+		t.Run(name, func(t *testing.T) {
+			next, refusal, release := Next(tc.r, tc.self, tc.c, tc.gone)
+			got := want{release: release}
+			if next != nil {
+				got.holder, got.phase = string(next.Spec.Holder.UID), next.Spec.Phase
+			}
+			if refusal != nil {
+				got.reason = string(refusal.Reason)
+			}
+			if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(want{})); diff != "" {
+				t.Errorf("%s\nNext(...): -want, +got:\n%s", tc.reason, diff)
+			}
+		})
 	}
-	type want struct {
-		holder  string // UID of the holder written; "" when nothing is written
-		phase   v1alpha1.CustodyPhase
-		reason  string
-		release bool
-	}
-	cases := map[string]struct {
-		reason string
-		r      *v1alpha1.CustodyRecord
-		self   *v1alpha1.Bucket
-		c      Claim
-		gone   bool
-		want   want
-	}{
+}
+
+var a1, a2, b1 = bucketIn("a", "one", "a1"), bucketIn("a", "two", "a2"), bucketIn("b", "one", "b1")
+
+func nextCases() map[string]nextCase {
+	cases := holderCases()
+	maps.Copy(cases, claimantCases())
+	return cases
+}
+
+// holderCases are the claims of the holder itself.
+func holderCases() map[string]nextCase {
+	claim := claimOf
+	return map[string]nextCase{
 		"HolderObjectAbsent": {
 			reason: "The holder of a record whose object is absent changes nothing.",
 			r:      record(a1, "", ""), self: a1, c: claim(false, v1alpha1.AdoptionAutomatic),
@@ -66,6 +99,13 @@ func TestNext(t *testing.T) {
 			r:      record(a1, "", ""), self: a1, c: claim(true, v1alpha1.AdoptionNever),
 			want: want{reason: string(v1alpha1.ReasonAdoptionNotAllowed), release: true},
 		},
+	}
+}
+
+// claimantCases are the claims of resources that do not hold the record.
+func claimantCases() map[string]nextCase {
+	claim := claimOf
+	return map[string]nextCase{
 		"HeldByAnotherNamespace": {
 			reason: "A held record is never taken over, whatever the claimant.",
 			r:      record(a1, v1alpha1.PhaseCreated, ""), self: b1, c: claim(true, v1alpha1.AdoptionAutomatic),
@@ -96,21 +136,6 @@ func TestNext(t *testing.T) {
 			r:      record(nil, v1alpha1.PhaseDisputed, ""), self: a1, c: claim(true, v1alpha1.AdoptionAutomatic),
 			want: want{reason: string(v1alpha1.ReasonCustodyDisputed)},
 		},
-	}
-	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			next, refusal, release := Next(tc.r, tc.self, tc.c, tc.gone)
-			got := want{release: release}
-			if next != nil {
-				got.holder, got.phase = string(next.Spec.Holder.UID), next.Spec.Phase
-			}
-			if refusal != nil {
-				got.reason = string(refusal.Reason)
-			}
-			if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(want{})); diff != "" {
-				t.Errorf("%s\nNext(...): -want, +got:\n%s", tc.reason, diff)
-			}
-		})
 	}
 }
 

@@ -37,21 +37,8 @@ func peer(ns, name string, created time.Duration, mods ...peerModifier) *v1alpha
 
 func unproven(t *v1alpha1.Tier)   { t.Status.Custody.AccessProvenAt = nil }
 func ineligible(t *v1alpha1.Tier) { t.Status.Custody.Eligible = false }
-func noRecord(t *v1alpha1.Tier)   { t.Status.Custody = nil }
 func deleting(t *v1alpha1.Tier)   { now := metav1.NewTime(t0); t.DeletionTimestamp = &now }
-
-// viaNamespaced proves access through a namespaced ProviderConfig.
-func viaNamespaced(t *v1alpha1.Tier) { t.Status.Custody.Config = v1alpha1.ProviderConfigKind }
-
-// atEndpoint proves access at another endpoint of the same identity.
-func atEndpoint(ep string) peerModifier {
-	return func(t *v1alpha1.Tier) { t.Status.Custody.Endpoint = ep }
-}
 
 func onIdentity(id string) peerModifier {
 	return func(t *v1alpha1.Tier) { t.Status.Custody.Identity = id }
-}
-
-func acquired(a v1alpha1.Acquisition) peerModifier {
-	return func(t *v1alpha1.Tier) { t.Status.Custody.Acquired = a }
 }

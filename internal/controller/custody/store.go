@@ -13,8 +13,8 @@ import (
 )
 
 // A Store reads custody records past the cache and writes them only
-// atomically: a create that fails if the record exists, and updates and
-// deletes conditional on the resourceVersion read.
+// atomically: a create that fails if the record exists, and updates
+// conditional on the resourceVersion read. It never deletes one.
 type Store struct {
 	// Kube writes records.
 	Kube client.Client
@@ -47,13 +47,6 @@ func (s Store) Update(ctx context.Context, r *v1alpha1.CustodyRecord) error {
 	}
 	labelRecord(r)
 	return errors.Wrapf(s.Kube.Update(ctx, r), "cannot update custody record %s", r.GetName())
-}
-
-// Delete deletes r unless it changed since it was read.
-func (s Store) Delete(ctx context.Context, r *v1alpha1.CustodyRecord) error {
-	uid, rv := r.GetUID(), r.GetResourceVersion()
-	err := s.Kube.Delete(ctx, r, client.Preconditions{UID: &uid, ResourceVersion: &rv})
-	return errors.Wrapf(client.IgnoreNotFound(err), "cannot delete custody record %s", r.GetName())
 }
 
 // labelRecord sets the labels lists and watches select records by.

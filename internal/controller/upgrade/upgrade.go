@@ -77,15 +77,18 @@ func collect(ctx context.Context, r client.Reader, kind v1alpha1.CustodyKind, l 
 		return err
 	}
 	for _, o := range items {
-		s, ok := o.(custody.Subject)
-		c := custody.Record(s)
-		if !ok || c.Identity == "" || c.Object == "" || (c.Acquired != v1alpha1.AcquiredCreated && c.Acquired != v1alpha1.AcquiredAdopted) {
-			continue
+		if s, ok := o.(custody.Subject); ok && acquired(custody.Record(s)) {
+			c := custody.Record(s)
+			k := key{identity: c.Identity, object: c.Object, kind: kind}
+			claims[k] = append(claims[k], claim{holder: s, phase: v1alpha1.CustodyPhase(c.Acquired), created: s.GetCreationTimestamp()})
 		}
-		k := key{identity: c.Identity, object: c.Object, kind: kind}
-		claims[k] = append(claims[k], claim{holder: s, phase: v1alpha1.CustodyPhase(c.Acquired), created: s.GetCreationTimestamp()})
 	}
 	return nil
+}
+
+// acquired reports whether c claims an object as created or adopted.
+func acquired(c v1alpha1.Custody) bool {
+	return c.Identity != "" && c.Object != "" && (c.Acquired == v1alpha1.AcquiredCreated || c.Acquired == v1alpha1.AcquiredAdopted)
 }
 
 // record is the record of object of kind on identity that claims cs make.

@@ -27,11 +27,13 @@ func bucket(ns, name string, age time.Duration, acquired v1alpha1.Acquisition) *
 	return b
 }
 
+// want is the record Run makes of bucket "data".
+type want struct {
+	Holder string
+	Phase  v1alpha1.CustodyPhase
+}
+
 func TestRun(t *testing.T) {
-	type want struct {
-		Holder string
-		Phase  v1alpha1.CustodyPhase
-	}
 	cases := map[string]struct {
 		reason  string
 		buckets []*v1alpha1.Bucket
@@ -54,16 +56,7 @@ func TestRun(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			s := runtime.NewScheme()
-			if err := v1alpha1.AddToScheme(s); err != nil {
-				t.Fatal(err)
-			}
-			objs := make([]client.Object, len(tc.buckets))
-			for i, b := range tc.buckets {
-				objs[i] = b
-			}
-			kube := fake.NewClientBuilder().WithScheme(s).WithObjects(objs...).WithStatusSubresource(objs...).Build()
-			store := custody.Store{Kube: kube, Reader: kube}
+			store := storeWith(t, tc.buckets)
 			ctx := context.Background()
 			if err := Run(ctx, store); err != nil {
 				t.Fatalf("Run: %v", err)
@@ -87,4 +80,19 @@ func TestRun(t *testing.T) {
 			}
 		})
 	}
+}
+
+// storeWith returns a Store of a fake API server that holds buckets.
+func storeWith(t *testing.T, buckets []*v1alpha1.Bucket) custody.Store {
+	t.Helper()
+	s := runtime.NewScheme()
+	if err := v1alpha1.AddToScheme(s); err != nil {
+		t.Fatal(err)
+	}
+	objs := make([]client.Object, len(buckets))
+	for i, b := range buckets {
+		objs[i] = b
+	}
+	kube := fake.NewClientBuilder().WithScheme(s).WithObjects(objs...).WithStatusSubresource(objs...).Build()
+	return custody.Store{Kube: kube, Reader: kube}
 }
