@@ -62,7 +62,7 @@ func TestCustodyLostAnswerOrStopMidClaimLeavesTheOtherNamespaceNothing(t *testin
 	testenv.Skip(t)
 	cases := contestCases()
 	runs := []struct {
-		name string
+		name  string
 		fault rustfstest.Fault
 		stop  bool
 	}{
