@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"net/http"
 	"testing"
 
 	"github.com/onsi/gomega"
@@ -24,7 +23,7 @@ func (tn *tenancy) expectNoWritesTo(mark int, why string, names ...string) {
 }
 
 // Issue 26, point 4: under adoption Never, B writes status.custody of its
-// paused Bucket (crossplane-edit grants */status), copying A's record of
+// older, paused Bucket (crossplane-edit grants */status), copying A's record of
 // A's bucket, and unpauses it. status.custody is a display copy: B gets
 // nothing.
 func TestCustodyForgedStatusTakesNothingUnderAdoptionNever(t *testing.T) {
@@ -32,14 +31,13 @@ func TestCustodyForgedStatusTakesNothingUnderAdoptionNever(t *testing.T) {
 	tn := newTenancy(t, shortPoll)
 	tn.configure(func(s *v1alpha1.ClusterProviderConfigSpec) { s.Adoption = v1alpha1.AdoptionNever })
 	b := tenantClient(t, tn.b)
-	mine := tn.bucket(tn.a, "a-data", withVersioning(v1alpha1.VersioningEnabled))
-	tn.create(mine)
-	tn.waitReady(mine)
-	tn.expectHeldBy(mine, tn.a)
-
 	forger := tn.bucket(tn.b, "b-forger", withExternalName("a-data"), withVersioning(v1alpha1.VersioningSuspended))
 	paused(forger)
 	tn.tenantCreate(b, forger)
+	mine := tn.bucket(tn.a, "a-data", withVersioning(v1alpha1.VersioningEnabled))
+	tn.createAfter([]managedObject{forger}, mine)
+	tn.waitReady(mine)
+	tn.expectHeldBy(mine, tn.a)
 	forged := mine.GetCustody().DeepCopy()
 	forged.Eligible, forged.Acquired = true, v1alpha1.AcquiredCreated
 	mark := len(tn.local.Requests())
@@ -59,9 +57,11 @@ func TestCustodyForgedStatusTakesNothingUnderAdoptionNever(t *testing.T) {
 	tn.expectHeldBy(mine, tn.a)
 }
 
-// Issue 26, point 6: RustFS refuses the credentials for a while (a
-// transient denial). Before custody records that withdrew A's proven
-// access, and B's younger Bucket of the same bucket then owned it.
+// Issue 26, point 6: RustFS refuses the credentials of A's Bucket for a
+// while (the platform's admin Secret holds wrong keys, then the right ones
+// again). Before custody records that withdrew A's proven access, and B's
+// younger Bucket of the same bucket, on B's own valid ProviderConfig, then
+// owned it and set its versioning.
 func TestCustodyTransientDenialKeepsTheHolder(t *testing.T) {
 	testenv.Skip(t)
 	tn := newTenancy(t, shortPoll)
@@ -69,19 +69,36 @@ func TestCustodyTransientDenialKeepsTheHolder(t *testing.T) {
 	mine := tn.bucket(tn.a, "a-data", withVersioning(v1alpha1.VersioningEnabled))
 	tn.create(mine)
 	tn.waitReady(mine)
-	younger := tn.bucket(tn.b, "b-younger", withExternalName("a-data"), withVersioning(v1alpha1.VersioningSuspended))
+	tn.providerConfig(tn.b, "own", tn.local.URL(), tenantAdminAK, tenantAdminSK)
+	younger := bucket(tn.b, "b-younger", withExternalName("a-data"), withVersioning(v1alpha1.VersioningSuspended), withBucketLocalProviderConfig("own"))
 	tn.tenantCreate(b, younger)
 	tn.expectRefused(v1alpha1.ReasonDuplicateBucket, younger)
 	mark := len(tn.local.Requests())
 
-	denial := rustfstest.Fault{Status: http.StatusForbidden, Code: "InvalidAccessKeyId", Message: "The access key ID you provided does not exist in our records.", Times: 6}
-	tn.local.InjectFault(rustfstest.RouteHeadBucket, denial)
-	tn.awaitPolls(rustfstest.RouteHeadBucket, 6+polls, nil)
+	tn.setAdminKeys(madeUpAK, madeUpSK)
+	tn.eventually(func(g gomega.Gomega) {
+		tn.get(g, mine)
+		g.Expect(string(mine.GetCondition("Synced").Status)).To(gomega.Equal("False"), "A's Bucket denied")
+	})
+	tn.awaitPolls(rustfstest.RouteHeadBucket, polls, nil)
+	tn.setAdminKeys(localAK, localSK)
 
-	tn.expectNoWritesTo(mark, "after a transient denial of the credentials", "a-data")
-	tn.expectRefused(v1alpha1.ReasonDuplicateBucket, younger)
 	tn.waitReady(mine)
+	tn.awaitPolls(rustfstest.RouteHeadBucket, polls, nil)
+	tn.expectNoWritesTo(mark, "after a transient denial of A's credentials", "a-data")
+	tn.expectRefused(v1alpha1.ReasonDuplicateBucket, younger)
+	if v := tn.local.BucketVersioning("a-data"); v != string(v1alpha1.VersioningEnabled) {
+		t.Errorf("versioning of a-data: want Enabled, as namespace A's Bucket says, got %q", v)
+	}
 	tn.expectHeldBy(mine, tn.a)
+}
+
+// setAdminKeys sets the keys of the platform's admin Secret.
+func (tn *tenancy) setAdminKeys(ak, sk string) {
+	tn.t.Helper()
+	if err := env.Client.Update(tn.ctx, secret(tn.ns, adminSecretName, ak, sk)); err != nil {
+		tn.t.Fatalf("cannot update the admin Secret: %v", err)
+	}
 }
 
 // Issue 26, point 7: A's Bucket uses A's own ProviderConfig; B's older,
