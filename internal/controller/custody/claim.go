@@ -2,7 +2,7 @@ package custody
 
 import (
 	"context"
-	"fmt"
+	"strings"
 	"time"
 
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
@@ -27,6 +27,11 @@ type Claim struct {
 	Exists bool
 	// Adoption is the resource's ProviderConfig's policy.
 	Adoption v1alpha1.AdoptionPolicy
+	// Prefix is set when the resource's ProviderConfig has nameScope
+	// NamespacePrefix and the Gate admitted the name: it is in the slice of
+	// the resource's namespace, which a longer namespace takes from a
+	// shorter one.
+	Prefix bool
 	// Noun names the object in messages, Field what the resource's author
 	// changes to name another, Duplicate the reason of a non-holder.
 	Noun, Field string
@@ -50,6 +55,7 @@ func (cu Custodian) Admit(ctx context.Context, self Subject, conn *connection.Co
 	if err != nil {
 		return nil, nil, errors.Wrap(err, "cannot identify the RustFS deployment")
 	}
+	c.Prefix = conn.Target.Tenancy.NameScope == v1alpha1.NameScopeNamespacePrefix
 	r, refusal, err := cu.Hold(ctx, self, p.Identity, c)
 	if err != nil {
 		return nil, nil, err
@@ -166,7 +172,9 @@ func (cu Custodian) gone(ctx context.Context, r *v1alpha1.CustodyRecord, self Su
 }
 
 // Next decides what self's claim c makes of record r, where gone says
-// whether r's holder in self's namespace no longer exists. It returns the
+// whether r's holder in self's namespace no longer exists. A name of a
+// namespace's slice under NamespacePrefix passes from a shorter namespace
+// to the longer one that now owns it. It returns the
 // record to write (nil when r stays as it is), or a refusal, and whether
 // self must release r, which it holds but may not use (adoption Never).
 func Next(r *v1alpha1.CustodyRecord, self Subject, c Claim, gone bool) (*v1alpha1.CustodyRecord, *Refusal, bool) {
@@ -176,7 +184,8 @@ func Next(r *v1alpha1.CustodyRecord, self Subject, c Claim, gone bool) (*v1alpha
 		return settle(r, c)
 	case r.Spec.Phase == v1alpha1.PhaseDisputed:
 		return nil, disputedRefusal(c), false
-	case r.Spec.Holder == nil && r.Spec.Phase == v1alpha1.PhaseReleased && r.Spec.ReleasedFor == ns, gone:
+	case r.Spec.Holder == nil && r.Spec.Phase == v1alpha1.PhaseReleased && r.Spec.ReleasedFor == ns, gone,
+		c.Prefix && strings.HasPrefix(ns, HolderNamespace(r)+"-"):
 		next := r.DeepCopy()
 		next.Spec.Holder, next.Spec.ReleasedFor = HolderOf(self), ""
 		next.Spec.Phase = takenPhase(r.Spec.Phase, c.Exists)
@@ -255,44 +264,3 @@ func (cu Custodian) HeldIn(ctx context.Context, identity string, kind v1alpha1.C
 	}
 	return r.Spec.Holder != nil && r.Spec.Holder.Namespace == ns, true, nil
 }
-
-func adoptionRefusal(c Claim) *Refusal {
-	return &Refusal{Reason: v1alpha1.ReasonAdoptionNotAllowed, Message: fmt.Sprintf("%s already exists in RustFS, and this "+
-		"%s has no record of having created or adopted it; its ProviderConfig sets adoption: Never, so nothing is written. "+
-		"Change %s to a new name, or ask the platform team to allow adoption.", c.Noun, c.Kind, c.Field)}
-}
-
-func disputedRefusal(c Claim) *Refusal {
-	return &Refusal{Reason: v1alpha1.ReasonCustodyDisputed, Message: fmt.Sprintf("Resources of two namespaces claimed %s "+
-		"before the upgrade to custody records, so no resource may write it until the platform team edits or deletes its "+
-		"custody record (docs/multi-tenancy.md, \"Upgrading from v0.2\").", c.Noun)}
-}
-
-// duplicateRefusal names the holder only when it is in self's namespace.
-func duplicateRefusal(r *v1alpha1.CustodyRecord, self Subject, c Claim) *Refusal {
-	msg := fmt.Sprintf("A resource in another namespace already manages %s on this RustFS (it holds its custody record), "+
-		"so this %s writes nothing. Change %s to a name of your own.", c.Noun, c.Kind, c.Field)
-	if h := r.Spec.Holder; h != nil && h.Namespace == self.GetNamespace() {
-		msg = fmt.Sprintf("%s %s already manages %s on this RustFS (it holds its custody record), so this %s writes nothing. "+
-			"Delete this %s, or change %s.", c.Kind, h.Name, c.Noun, c.Kind, c.Kind, c.Field)
-	} else if h == nil && r.Spec.ReleasedFor == self.GetNamespace() {
-		msg = fmt.Sprintf("%s on this RustFS is held by no resource yet; this %s may claim it. Reconcile it again.", c.Noun, c.Kind)
-	}
-	return &Refusal{Reason: c.Duplicate, Message: msg}
-}
-
-// A Refusal is why a resource writes nothing to RustFS. Its message says
-// what to change, and names a resource of another namespace only as "a
-// resource in another namespace".
-type Refusal struct {
-	Reason  xpv2.ConditionReason
-	Message string
-	// Cause is the error that led to the refusal, if any (an invalid
-	// namespace selector).
-	Cause error
-}
-
-func (r *Refusal) Error() string { return r.Message }
-
-// Unwrap returns the cause of the refusal.
-func (r *Refusal) Unwrap() error { return r.Cause }

@@ -131,6 +131,11 @@ func claimantCases() map[string]nextCase {
 			r:      record(nil, v1alpha1.PhaseReleased, "a"), self: b1, c: claim(true, v1alpha1.AdoptionAutomatic),
 			want: want{reason: string(v1alpha1.ReasonDuplicateBucket)},
 		},
+		"LongerNamespaceUnderPrefix": {
+			reason: "Under NamespacePrefix a name of a longer namespace's slice passes to it from the shorter one.",
+			r:      record(bucketIn("a", "one", "a1"), v1alpha1.PhaseCreated, ""), self: bucketIn("a-late", "x", "x1"),
+			c: Claim{Kind: v1alpha1.CustodyBucket, Object: "data", Exists: true, Prefix: true}, want: want{holder: "x1", phase: v1alpha1.PhaseCreated},
+		},
 		"Disputed": {
 			reason: "A Disputed record is refused to every namespace.",
 			r:      record(nil, v1alpha1.PhaseDisputed, ""), self: a1, c: claim(true, v1alpha1.AdoptionAutomatic),
