@@ -47,30 +47,39 @@ func TestCustodySimultaneousClaimsGiveOneHolder(t *testing.T) {
 		close(start)
 		wg.Wait()
 
-		var holders []string
-		for i, b := range claimants {
-			who := b.GetNamespace() + "/" + b.GetName()
-			switch {
-			case errs[i] != nil:
-				t.Errorf("round %d: claim of %s: %v", round, who, errs[i])
-			case refused[i] != nil && refused[i].Reason != v1alpha1.ReasonDuplicateBucket:
-				t.Errorf("round %d: claim of %s refused with %s, want %s", round, who, refused[i].Reason, v1alpha1.ReasonDuplicateBucket)
-			case refused[i] == nil && held[i] != nil:
-				if !custody.Holds(held[i], b) {
-					t.Errorf("round %d: claim of %s returned a record it does not hold", round, who)
-				}
-				holders = append(holders, who)
+		checkRound(t, cu, round, identity, c, claimants, held, refused, errs)
+	}
+}
+
+// checkRound fails the test unless exactly one of claimants was told it
+// holds c's record, the record names it, and every other claim was refused
+// as a duplicate.
+func checkRound(t *testing.T, cu custody.Custodian, round int, identity string, c custody.Claim, claimants []*v1alpha1.Bucket,
+	held []*v1alpha1.CustodyRecord, refused []*custody.Refusal, errs []error) {
+	t.Helper()
+	var holders []string
+	for i, b := range claimants {
+		who := b.GetNamespace() + "/" + b.GetName()
+		switch {
+		case errs[i] != nil:
+			t.Errorf("round %d: claim of %s: %v", round, who, errs[i])
+		case refused[i] != nil && refused[i].Reason != v1alpha1.ReasonDuplicateBucket:
+			t.Errorf("round %d: claim of %s refused with %s, want %s", round, who, refused[i].Reason, v1alpha1.ReasonDuplicateBucket)
+		case refused[i] == nil && held[i] != nil:
+			if !custody.Holds(held[i], b) {
+				t.Errorf("round %d: claim of %s returned a record it does not hold", round, who)
 			}
+			holders = append(holders, who)
 		}
-		if len(holders) != 1 {
-			t.Fatalf("round %d: claimants told they hold %s: want exactly one, got %v", round, c.Object, holders)
-		}
-		r, err := cu.Get(t.Context(), v1alpha1.CustodyRecordName(identity, c.Kind, c.Object))
-		if err != nil || r == nil || r.Spec.Holder == nil {
-			t.Fatalf("round %d: record of %s: %v, %v", round, c.Object, r, err)
-		}
-		if got := r.Spec.Holder.Namespace + "/" + r.Spec.Holder.Name; got != holders[0] {
-			t.Errorf("round %d: record of %s names %s, but %s was told it holds it", round, c.Object, got, holders[0])
-		}
+	}
+	if len(holders) != 1 {
+		t.Fatalf("round %d: claimants told they hold %s: want exactly one, got %v", round, c.Object, holders)
+	}
+	r, err := cu.Get(t.Context(), v1alpha1.CustodyRecordName(identity, c.Kind, c.Object))
+	if err != nil || r == nil || r.Spec.Holder == nil {
+		t.Fatalf("round %d: record of %s: %v, %v", round, c.Object, r, err)
+	}
+	if got := r.Spec.Holder.Namespace + "/" + r.Spec.Holder.Name; got != holders[0] {
+		t.Errorf("round %d: record of %s names %s, but %s was told it holds it", round, c.Object, got, holders[0])
 	}
 }

@@ -114,21 +114,28 @@ func runContest(t *testing.T, tc contestCase, f rustfstest.Fault, stopMidWrite b
 		c := rival.GetCondition(xpv2.TypeReady)
 		g.Expect(c.Reason).To(gomega.BeElementOf(tc.duplicate, v1alpha1.ReasonTierConflict), describe(c))
 	})
+	w.expectCreatedBy(mine, tc.route != rustfstest.RoutePutLifecycle)
+	if !tc.applied(w) {
+		t.Errorf("RustFS does not hold A's write")
+	}
+}
+
+// expectCreatedBy fails the test unless mine's record names it, and, if
+// created, says Created.
+func (w *world) expectCreatedBy(mine managedObject, created bool) {
+	w.t.Helper()
 	s, ok := mine.(interface{ GetCustody() *v1alpha1.Custody })
 	if !ok || s.GetCustody() == nil {
-		t.Fatalf("%s has no status.custody", mine.GetName())
+		w.t.Fatalf("%s has no status.custody", mine.GetName())
 	}
 	r := w.recordOf(s.GetCustody().Record)
 	switch {
 	case r == nil || r.Spec.Holder == nil:
-		t.Errorf("record of %s: want it held by A's resource, got %+v", mine.GetName(), r)
+		w.t.Errorf("record of %s: want it held by A's resource, got %+v", mine.GetName(), r)
 	case r.Spec.Holder.Namespace != w.ns || r.Spec.Holder.UID != mine.GetUID():
-		t.Errorf("record of %s: held by %s/%s, want A's resource", mine.GetName(), r.Spec.Holder.Namespace, r.Spec.Holder.Name)
-	case tc.route != rustfstest.RoutePutLifecycle && r.Spec.Phase != v1alpha1.PhaseCreated:
-		t.Errorf("phase of the record of %s: want Created, got %s", mine.GetName(), r.Spec.Phase)
-	}
-	if !tc.applied(w) {
-		t.Errorf("RustFS does not hold A's write")
+		w.t.Errorf("record of %s: held by %s/%s, want A's resource", mine.GetName(), r.Spec.Holder.Namespace, r.Spec.Holder.Name)
+	case created && r.Spec.Phase != v1alpha1.PhaseCreated:
+		w.t.Errorf("phase of the record of %s: want Created, got %s", mine.GetName(), r.Spec.Phase)
 	}
 }
 

@@ -23,15 +23,7 @@ func TestCustodyTenantIsForbiddenOnEveryVerbAgainstRecords(t *testing.T) {
 	ns := newNamespace(t)
 	tenant := tenantClient(t, ns)
 
-	// The tenant really holds the role: it edits a Bucket and its status.
-	b := bucket(ns, "mine", withBucketProviderConfig("none"))
-	if err := tenant.Create(ctx, b); err != nil {
-		t.Fatalf("tenant creates a Bucket in its namespace: %v", err)
-	}
-	patch := client.RawPatch(types.MergePatchType, []byte(`{"status":{"custody":{"object":"mine"}}}`))
-	if err := tenant.Status().Patch(ctx, b, patch); err != nil {
-		t.Fatalf("tenant patches its Bucket's status, as crossplane-edit allows: %v", err)
-	}
+	b := expectEditor(t, tenant, ns)
 
 	held := &v1alpha1.CustodyRecord{ObjectMeta: metav1.ObjectMeta{Name: v1alpha1.CustodyRecordName("e2e-forbidden", v1alpha1.CustodyBucket, ns)},
 		Spec: v1alpha1.CustodyRecordSpec{Identity: "e2e-forbidden", Kind: v1alpha1.CustodyBucket, Object: ns,
@@ -45,15 +37,13 @@ func TestCustodyTenantIsForbiddenOnEveryVerbAgainstRecords(t *testing.T) {
 	body := client.RawPatch(types.MergePatchType, []byte(`{"spec":{"holder":{"namespace":"`+ns+`"}}}`))
 
 	verbs := map[string]func() error{
-		"get":    func() error { return tenant.Get(ctx, types.NamespacedName{Name: held.Name}, &v1alpha1.CustodyRecord{}) },
-		"list":   func() error { return tenant.List(ctx, &v1alpha1.CustodyRecordList{}) },
-		"create": func() error { return tenant.Create(ctx, forged) },
-		"update": func() error { return tenant.Update(ctx, mine) },
-		"patch":  func() error { return tenant.Patch(ctx, held.DeepCopy(), body) },
-		"delete": func() error { return tenant.Delete(ctx, held.DeepCopy()) },
-		"deletecollection": func() error {
-			return tenant.DeleteAllOf(ctx, &v1alpha1.CustodyRecord{})
-		},
+		"get":              func() error { return tenant.Get(ctx, types.NamespacedName{Name: held.Name}, &v1alpha1.CustodyRecord{}) },
+		"list":             func() error { return tenant.List(ctx, &v1alpha1.CustodyRecordList{}) },
+		"create":           func() error { return tenant.Create(ctx, forged) },
+		"update":           func() error { return tenant.Update(ctx, mine) },
+		"patch":            func() error { return tenant.Patch(ctx, held.DeepCopy(), body) },
+		"delete":           func() error { return tenant.Delete(ctx, held.DeepCopy()) },
+		"deletecollection": func() error { return tenant.DeleteAllOf(ctx, &v1alpha1.CustodyRecord{}) },
 		"watch": func() error {
 			wi, err := tenant.Watch(ctx, &v1alpha1.CustodyRecordList{})
 			if err == nil {
@@ -75,4 +65,19 @@ func TestCustodyTenantIsForbiddenOnEveryVerbAgainstRecords(t *testing.T) {
 	if got.Spec.Holder.Namespace != "elsewhere" {
 		t.Errorf("holder of the record after the tenant's attempts: want namespace elsewhere, got %s", got.Spec.Holder.Namespace)
 	}
+}
+
+// expectEditor checks that tenant really holds the role in ns: it creates
+// a Bucket and patches its status. It returns the Bucket.
+func expectEditor(t *testing.T, tenant client.Client, ns string) *v1alpha1.Bucket {
+	t.Helper()
+	b := bucket(ns, "mine", withBucketProviderConfig("none"))
+	if err := tenant.Create(t.Context(), b); err != nil {
+		t.Fatalf("tenant creates a Bucket in its namespace: %v", err)
+	}
+	patch := client.RawPatch(types.MergePatchType, []byte(`{"status":{"custody":{"object":"mine"}}}`))
+	if err := tenant.Status().Patch(t.Context(), b, patch); err != nil {
+		t.Fatalf("tenant patches its Bucket's status, as crossplane-edit allows: %v", err)
+	}
+	return b
 }

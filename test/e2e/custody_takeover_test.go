@@ -91,16 +91,7 @@ func TestCustodyOlderPausedResourcesUnpausedTakeNothing(t *testing.T) {
 	if diff := cmp.Diff(before, tn.liveLifecycles("a-data")); diff != "" {
 		t.Errorf("lifecycle of a-data: -before, +after B unpaused:\n%s", diff)
 	}
-	for _, o := range hostile {
-		for _, ct := range []xpv2.ConditionType{xpv2.TypeReady, xpv2.TypeSynced} {
-			msg := o.GetCondition(ct).Message
-			for _, secret := range []string{tn.remote.TierURL(), remoteBucket, tn.a} {
-				if strings.Contains(msg, secret) {
-					t.Errorf("%s of B's %T %s shows %q of namespace A: %s", ct, o, o.GetName(), secret, redact(msg))
-				}
-			}
-		}
-	}
+	expectNoMention(t, hostile, tn.remote.TierURL(), remoteBucket, tn.a)
 	tn.expectHeldBy(myTier, tn.a)
 	tn.expectHeldBy(myBucket, tn.a)
 	tn.expectHeldBy(myRules, tn.a)
@@ -156,4 +147,20 @@ func TestCustodyLifecycleBucketSetLateTakesNothing(t *testing.T) {
 	}
 	tn.expectHeldBy(myRules, tn.a)
 	tn.expectHeldBy(myLoose, tn.a)
+}
+
+// expectNoMention fails the test if the Ready or Synced message of one of
+// objs contains one of words.
+func expectNoMention(t *testing.T, objs []managedObject, words ...string) {
+	t.Helper()
+	for _, o := range objs {
+		for _, ct := range []xpv2.ConditionType{xpv2.TypeReady, xpv2.TypeSynced} {
+			msg := o.GetCondition(ct).Message
+			for _, word := range words {
+				if strings.Contains(msg, word) {
+					t.Errorf("%s of %T %s shows %q of another namespace: %s", ct, o, o.GetName(), word, redact(msg))
+				}
+			}
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
@@ -34,21 +35,11 @@ func TestCustodyUpgradeFromV02Status(t *testing.T) {
 
 	w.local.CreateBucket("solo", false)
 	w.local.CreateBucket("contested", false)
-	solo := w.bucket("solo", withVersioning(v1alpha1.VersioningEnabled))
+	solo := w.bucket("solo", withExternalName("solo"), withVersioning(v1alpha1.VersioningEnabled))
 	ours := w.bucket("a-contested", withExternalName("contested"), withVersioning(v1alpha1.VersioningEnabled))
 	theirs := bucket(b, "b-contested", withExternalName("contested"), withVersioning(v1alpha1.VersioningSuspended), withBucketProviderConfig(w.pc))
 	buckets := []*v1alpha1.Bucket{solo, ours, theirs}
-	for _, o := range buckets {
-		paused(o)
-		w.create(o)
-		rec := v02.DeepCopy()
-		rec.Object, rec.Acquired = "solo", v1alpha1.AcquiredCreated
-		if o != solo {
-			rec.Object = "contested"
-		}
-		w.asTenant(env.Client, o, true, map[string]any{"status": map[string]any{"custody": rec}})
-	}
-
+	w.createV02(v02, buckets...)
 	marker := &v1alpha1.CustodyRecord{ObjectMeta: metav1.ObjectMeta{Name: upgrade.Marker}}
 	_ = env.Client.Delete(w.ctx, marker) // a previous run of this test made it
 	store := custody.Store{Kube: env.Client, Reader: env.Client}
@@ -78,5 +69,18 @@ func TestCustodyUpgradeFromV02Status(t *testing.T) {
 	r, err := store.Get(w.ctx, v1alpha1.CustodyRecordName(v02.Identity, v1alpha1.CustodyBucket, "contested"))
 	if err != nil || r == nil || r.Spec.Holder != nil || r.Spec.Phase != v1alpha1.PhaseDisputed {
 		t.Errorf("record of the contested bucket: want Disputed with no holder, got %+v (%v)", r, err)
+	}
+}
+
+// createV02 creates buckets paused, with v0.2 status claiming their
+// external names as Created, copied from like.
+func (w *world) createV02(like *v1alpha1.Custody, buckets ...*v1alpha1.Bucket) {
+	w.t.Helper()
+	for _, o := range buckets {
+		paused(o)
+		w.create(o)
+		rec := like.DeepCopy()
+		rec.Object, rec.Acquired = meta.GetExternalName(o), v1alpha1.AcquiredCreated
+		w.asTenant(env.Client, o, true, map[string]any{"status": map[string]any{"custody": rec}})
 	}
 }

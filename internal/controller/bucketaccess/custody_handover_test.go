@@ -59,14 +59,21 @@ func TestCustodyHandoverOnDeletionStaysInTheNamespace(t *testing.T) {
 	if n := c.rfs.Count("bucket.putVersioning") + c.rfs.Count("bucket.create") - writes; n != 0 {
 		t.Errorf("bucket writes after the owner's Bucket was deleted: want none, got %d", n)
 	}
+	expectReleasedFor(t, name, owner)
+}
+
+// expectReleasedFor fails the test unless the record of bucket name is
+// Released for namespace ns, with no holder.
+func expectReleasedFor(t *testing.T, name, ns string) {
+	t.Helper()
 	l := &v1alpha1.CustodyRecordList{}
 	if err := env.Client.List(ctx(t), l); err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range l.Items {
 		if r.Spec.Kind == v1alpha1.CustodyBucket && r.Spec.Object == name {
-			if r.Spec.Holder != nil || r.Spec.Phase != v1alpha1.PhaseReleased || r.Spec.ReleasedFor != owner {
-				t.Errorf("record of %s: want Released for %s with no holder, got %+v", name, owner, r.Spec)
+			if r.Spec.Holder != nil || r.Spec.Phase != v1alpha1.PhaseReleased || r.Spec.ReleasedFor != ns {
+				t.Errorf("record of %s: want Released for %s with no holder, got %+v", name, ns, r.Spec)
 			}
 			return
 		}
