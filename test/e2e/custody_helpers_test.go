@@ -7,10 +7,7 @@ import (
 	"testing"
 
 	"github.com/onsi/gomega"
-	rbacv1 "k8s.io/api/rbac/v1"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/rest"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -22,63 +19,20 @@ import (
 // Helpers of the custody record scenarios (issue 26): a tenant acts as an
 // API server user bound only by a RoleBinding in its namespace.
 
-// tenantRole is a ClusterRole like Crossplane's crossplane-edit: every
-// verb on every resource of the provider's API group, with their status,
-// and on Secrets. It names the group's resources with "*", as Crossplane's
-// aggregated roles cover every CRD of a package, so it covers the
-// cluster-scoped custodyrecords too; a namespace RoleBinding cannot grant
-// those, which is what keeps records out of a tenant's reach.
-const tenantRole = "e2e-crossplane-edit"
-
-// tenantClient returns a client that acts as user tenant-<ns>, bound by a
-// RoleBinding in ns to tenantRole and by nothing else.
+// tenantClient returns a client that acts as user tenant-<ns>, bound only
+// by a RoleBinding in ns to testenv.EditRole, a ClusterRole like
+// crossplane-edit that covers the provider's whole API group (so the
+// cluster-scoped custodyrecords too, which the RoleBinding cannot grant).
+// The client can watch, so that a test can try that verb as well.
 func tenantClient(t *testing.T, ns string) client.WithWatch {
 	t.Helper()
-	ensureTenantRole(t)
 	user := "tenant-" + ns
-	rb := &rbacv1.RoleBinding{
-		ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: "tenant-edit"},
-		Subjects:   []rbacv1.Subject{{Kind: rbacv1.UserKind, APIGroup: rbacv1.GroupName, Name: user}},
-		RoleRef:    rbacv1.RoleRef{APIGroup: rbacv1.GroupName, Kind: "ClusterRole", Name: tenantRole},
-	}
-	if err := rbacClient(t).Create(t.Context(), rb); err != nil && !kerrors.IsAlreadyExists(err) {
-		t.Fatalf("cannot bind the tenant role in %s: %v", ns, err)
-	}
+	env.Tenant(t, ns, user)
 	cfg := rest.CopyConfig(env.Config)
-	cfg.Impersonate = rest.ImpersonationConfig{UserName: user, Groups: []string{"system:authenticated"}}
+	cfg.Impersonate = rest.ImpersonationConfig{UserName: user}
 	c, err := client.NewWithWatch(cfg, client.Options{Scheme: env.Scheme})
 	if err != nil {
 		t.Fatalf("cannot make the tenant's client: %v", err)
-	}
-	return c
-}
-
-func ensureTenantRole(t *testing.T) {
-	t.Helper()
-	all := []string{"get", "list", "watch", "create", "update", "patch", "delete", "deletecollection"}
-	role := &rbacv1.ClusterRole{
-		ObjectMeta: metav1.ObjectMeta{Name: tenantRole},
-		Rules: []rbacv1.PolicyRule{
-			{APIGroups: []string{v1alpha1.Group}, Resources: []string{"*", "*/status"}, Verbs: all},
-			{APIGroups: []string{""}, Resources: []string{"secrets"}, Verbs: all},
-		},
-	}
-	if err := rbacClient(t).Create(t.Context(), role); err != nil && !kerrors.IsAlreadyExists(err) {
-		t.Fatalf("cannot create ClusterRole %s: %v", tenantRole, err)
-	}
-}
-
-// rbacClient is an administrator's client for RBAC objects, whose types
-// the shared scheme lacks (adding them to it would race other tests).
-func rbacClient(t *testing.T) client.Client {
-	t.Helper()
-	s := kruntime.NewScheme()
-	if err := rbacv1.AddToScheme(s); err != nil {
-		t.Fatal(err)
-	}
-	c, err := client.New(env.Config, client.Options{Scheme: s})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return c
 }
