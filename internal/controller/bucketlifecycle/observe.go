@@ -14,8 +14,8 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
-	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
+	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
 // observe reads the bucket's lifecycle configuration and compares it with
