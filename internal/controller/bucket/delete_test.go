@@ -38,17 +38,7 @@ func TestObserveDeleted(t *testing.T) {
 			if tc.seed {
 				h.rfs.PutObject(bucketName, "k", []byte("v"))
 			}
-			cr := holder.DeepCopy()
-			if tc.other {
-				cr = bucket()
-				cr.Namespace, cr.UID = "team-b", types.UID("uid-b")
-			}
-			cr.Spec.ManagementPolicies = xpv2.ManagementPolicies{xpv2.ManagementActionObserve, xpv2.ManagementActionCreate, xpv2.ManagementActionUpdate}
-			if tc.policies != nil {
-				cr.Spec.ManagementPolicies = tc.policies
-			}
-			now := metav1.Now()
-			cr.SetDeletionTimestamp(&now)
+			cr := deleting(holder, tc.other, tc.policies)
 			e, err := h.connector().Connect(ctx(t), cr)
 			if err != nil {
 				t.Fatal(err)
@@ -72,4 +62,22 @@ func TestObserveDeleted(t *testing.T) {
 			}
 		})
 	}
+}
+
+// deleting returns a copy of holder being deleted under policies (Observe,
+// Create and Update when nil), or, when other, a Bucket of another
+// namespace naming the same bucket.
+func deleting(holder *v1alpha1.Bucket, other bool, policies xpv2.ManagementPolicies) *v1alpha1.Bucket {
+	cr := holder.DeepCopy()
+	if other {
+		cr = bucket()
+		cr.Namespace, cr.UID = "team-b", types.UID("uid-b")
+	}
+	cr.Spec.ManagementPolicies = xpv2.ManagementPolicies{xpv2.ManagementActionObserve, xpv2.ManagementActionCreate, xpv2.ManagementActionUpdate}
+	if policies != nil {
+		cr.Spec.ManagementPolicies = policies
+	}
+	now := metav1.Now()
+	cr.SetDeletionTimestamp(&now)
+	return cr
 }
