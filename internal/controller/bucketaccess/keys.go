@@ -193,5 +193,5 @@ func namesBucket(res, b string) bool {
 		return true
 	}
 	i := strings.IndexAny(res, "*?")
-	return i >= 0 && strings.HasPrefix(arn, res[:min(i, len(arn))])
+	return i >= 0 && strings.HasPrefix(arn, res[:i])
 }
