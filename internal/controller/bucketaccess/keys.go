@@ -59,15 +59,20 @@ type follower struct {
 	inner reconcile.Reconciler
 }
 
-// Reconcile narrows the resource's keys, then passes the request on.
+// Reconcile narrows the resource's keys, then passes the request on, also
+// when narrowing failed (a ProviderConfig that is gone must not keep the
+// resource from being deleted); that failure is then retried with backoff.
 func (f follower) Reconcile(ctx context.Context, req reconcile.Request) (reconcile.Result, error) {
 	cr := &v1alpha1.BucketAccess{}
-	if err := f.c.kube.Get(ctx, req.NamespacedName, cr); err == nil {
-		if err := f.c.follow(ctx, cr); err != nil {
-			return reconcile.Result{}, err
-		}
+	var err error
+	if f.c.kube.Get(ctx, req.NamespacedName, cr) == nil {
+		err = f.c.follow(ctx, cr)
 	}
-	return f.inner.Reconcile(ctx, req)
+	res, innerErr := f.inner.Reconcile(ctx, req)
+	if innerErr != nil || err == nil {
+		return res, innerErr
+	}
+	return reconcile.Result{}, errors.Wrap(err, "cannot narrow the key to the buckets its namespace holds")
 }
 
 // follow narrows every key cr's key records list to the buckets whose
