@@ -100,6 +100,7 @@ func (e *external) admit(ctx context.Context, cr *v1alpha1.BucketAccess, buckets
 		}
 		return custody.Proof{}, e.report(ctx, cr, r)
 	}
+	e.identity = p.Identity
 	return p, nil
 }
 

@@ -33,6 +33,9 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.BucketAccess) (manag
 	if err != nil {
 		return managed.ExternalCreation{}, e.fail(ctx, cr, "create the parent user of", err, "")
 	}
+	if err := e.recordKey(ctx, cr, e.identity, d.buckets); err != nil {
+		return managed.ExternalCreation{}, err
+	}
 	ak := accessKey(cr)
 	sk, err := e.remember(ctx, cr, ak)
 	if err != nil {
@@ -89,6 +92,9 @@ func (e *external) Update(ctx context.Context, cr *v1alpha1.BucketAccess) (manag
 func (e *external) change(ctx context.Context, cr *v1alpha1.BucketAccess, ak string, d desired) (rustfs.ServiceAccountUpdate, error) {
 	u := rustfs.ServiceAccountUpdate{}
 	if e.plan.policy {
+		if err := e.recordKey(ctx, cr, e.identity, d.buckets); err != nil {
+			return u, err
+		}
 		u.Policy = &d.policy
 	}
 	if !e.plan.rotate {
