@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Mutation check for the spec -> wire lifecycle translation (not run by CI).
+# Mutation check for the spec -> wire lifecycle translation. make test runs
+# a seeded sample of it (make mutate); run it whole before changing
+# translate.go or its tests.
 # It removes, one at a time, every single field assignment (and every
 # element assignment) of internal/controller/bucketlifecycle/translate.go,
 # runs the package's tests against each mutant, prints which tests fail
@@ -13,6 +15,8 @@
 #                                       MUTATE_RUN=RuleModel for the property tests alone
 #   MUTATE_API=1                        also run the API server tests (KUBEBUILDER_ASSETS
 #                                       from hack/tools.sh assets)
+#   MUTATE_SAMPLE=N                     only N mutations, chosen by MUTATE_SEED (default: the
+#                                       time); the seed is printed, so a run can be repeated
 #
 # The script edits translate.go in place: run it on a tree nobody else is
 # editing, for example a copy made with `git archive HEAD | tar -x -C DIR`.
@@ -87,6 +91,12 @@ tests() {
 }
 
 selected=("$@")
+if [ -n "${MUTATE_SAMPLE:-}" ] && [ ${#selected[@]} -eq 0 ]; then
+	seed=${MUTATE_SEED:-$(date +%s)}
+	mapfile -t selected < <(printf '%s\n' "${mutations[@]%%|*}" |
+		awk -v seed="$seed" 'BEGIN { srand(seed) } { print rand() "\t" $0 }' | sort -k1,1 | cut -f2 | head -n "$MUTATE_SAMPLE")
+	echo "==> $MUTATE_SAMPLE of ${#mutations[@]} mutations, seed $seed (repeat: MUTATE_SEED=$seed MUTATE_SAMPLE=$MUTATE_SAMPLE hack/mutate-translate.sh)"
+fi
 echo "==> baseline (no mutation)"
 baseline=$(tests baseline)
 if [ -n "$baseline" ]; then

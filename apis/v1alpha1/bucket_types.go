@@ -1,6 +1,7 @@
 package v1alpha1
 
 import (
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
@@ -35,6 +36,14 @@ type BucketParameters struct {
 	// Versioning state of the bucket. Unset leaves it as it is.
 	// +optional
 	Versioning VersioningStatus `json:"versioning,omitempty"`
+
+	// Quota is the bucket's hard limit in bytes, as a quantity (for example
+	// 10Gi): RustFS refuses a write that would take the bucket's usage,
+	// every object version counted, over it. Absent means no limit, and a
+	// limit set in RustFS is removed.
+	// +kubebuilder:validation:XValidation:rule="isQuantity(string(self)) && !quantity(string(self)).isLessThan(quantity('1')) && !quantity(string(self)).isGreaterThan(quantity('1Ei'))",message="quota must be a number of bytes from 1 to 1Ei, for example 10Gi; remove the field for no limit (RustFS reads a quota of 0 as no limit)"
+	// +optional
+	Quota *resource.Quantity `json:"quota,omitempty"`
 }
 
 // BucketObservation is the observed state of a bucket.
@@ -50,10 +59,25 @@ type BucketObservation struct {
 
 	// Adopted is true when the bucket existed before this resource.
 	Adopted bool `json:"adopted,omitempty"`
+
+	// Quota is the bucket's hard limit in RustFS; absent when it has none.
+	// +optional
+	Quota *resource.Quantity `json:"quota,omitempty"`
+
+	// Usage is the bytes the bucket holds, every object version counted,
+	// as RustFS last computed them (its scanner lags writes); absent when
+	// RustFS did not report it.
+	// +optional
+	Usage *resource.Quantity `json:"usage,omitempty"`
 }
 
-// A BucketSpec defines the desired state of a Bucket.
-// +kubebuilder:validation:XValidation:rule="!has(self.managementPolicies) || !self.managementPolicies.exists(p, p == 'Delete' || p == '*')",message="managementPolicies must not contain Delete or '*': buckets are Retain-only because deleting one would destroy its objects; deleting the Bucket leaves the RustFS bucket in place"
+// A BucketSpec defines the desired state of a Bucket. By default
+// (managementPolicies without Delete) deleting the Bucket leaves the RustFS
+// bucket in place. With Delete (or '*') in managementPolicies, deleting the
+// Bucket deletes the bucket only when it holds nothing: no object, no
+// noncurrent version, no delete marker, no incomplete upload. A bucket that
+// holds anything is never emptied: the Bucket reports what remains and
+// keeps its finalizer.
 type BucketSpec struct {
 	xpv2.ManagedResourceSpec `json:",inline"`
 	ForProvider              BucketParameters `json:"forProvider,omitempty"`

@@ -2,6 +2,7 @@ package v1alpha1_test
 
 import (
 	"context"
+	"maps"
 	"strings"
 	"testing"
 
@@ -64,25 +65,6 @@ func ruleAdmissionCases() map[string]admissionCase {
 			rules:  []any{lifecycleRule("r1", map[string]any{"expiration": map[string]any{"date": "2027-01-01T10:00:00Z"}})},
 			want:   "date must be midnight UTC",
 		},
-		"ExpirationDateNotInTheMonth": {
-			reason: "February 2027 has 28 days: RustFS refuses 2027-02-30.",
-			rules:  []any{lifecycleRule("r1", map[string]any{"expiration": map[string]any{"date": "2027-02-30T00:00:00Z"}})},
-			want:   `spec.forProvider.rules[0].expiration.date: Invalid value: "2027-02-30T00:00:00Z": date must be a calendar date`,
-		},
-		"TransitionDateNotInTheMonth": {
-			reason: "April has 30 days.",
-			rules: []any{lifecycleRule("r1", map[string]any{"transitions": []any{
-				map[string]any{"date": "2027-04-31", "storageClass": "COLD"}}})},
-			want: `spec.forProvider.rules[0].transitions[0].date: Invalid value: "2027-04-31": date must be a calendar date`,
-		},
-		"DateMonth13":        {reason: "There are 12 months.", rules: []any{expireOn("2027-13-01")}, want: "date must be a calendar date"},
-		"DateDay00":          {reason: "Days start at 1.", rules: []any{expireOn("2027-01-00")}, want: "date must be a calendar date"},
-		"DateLeapDay":        {reason: "2028 is a leap year.", rules: []any{expireOn("2028-02-29")}},
-		"DateLeapCentury":    {reason: "2000 is a leap year (divisible by 400).", rules: []any{expireOn("2000-02-29T00:00:00Z")}},
-		"DateNoLeapCentury":  {reason: "2100 is not a leap year (divisible by 100, not 400).", rules: []any{expireOn("2100-02-29")}, want: "date must be a calendar date"},
-		"DateNoLeapYear":     {reason: "2027 is not a leap year.", rules: []any{expireOn("2027-02-29")}, want: "date must be a calendar date"},
-		"DateLastOfDecember": {reason: "December has 31 days.", rules: []any{expireOn("2027-12-31")}},
-		"DateLastOfNovember": {reason: "November has 30 days.", rules: []any{expireOn("2027-11-31")}, want: "date must be a calendar date"},
 		"DelMarkerExpirationWithTagFilter": {
 			reason: "Delete markers have no tags, so delete-marker rules cannot filter on tags.",
 			rules: []any{lifecycleRule("r1", map[string]any{"filter": map[string]any{"tag": map[string]any{"key": "k", "value": "v"}},
@@ -106,6 +88,31 @@ func ruleAdmissionCases() map[string]admissionCase {
 			rules:  []any{map[string]any{"id": "r1", "filter": map[string]any{"prefix": "logs/"}}},
 			want:   "a rule needs at least one action",
 		},
+	}
+}
+
+// dateAdmissionCases cover the dates RustFS accepts: calendar days.
+func dateAdmissionCases() map[string]admissionCase {
+	return map[string]admissionCase{
+		"ExpirationDateNotInTheMonth": {
+			reason: "February 2027 has 28 days: RustFS refuses 2027-02-30.",
+			rules:  []any{lifecycleRule("r1", map[string]any{"expiration": map[string]any{"date": "2027-02-30T00:00:00Z"}})},
+			want:   `spec.forProvider.rules[0].expiration.date: Invalid value: "2027-02-30T00:00:00Z": date must be a calendar date`,
+		},
+		"TransitionDateNotInTheMonth": {
+			reason: "April has 30 days.",
+			rules: []any{lifecycleRule("r1", map[string]any{"transitions": []any{
+				map[string]any{"date": "2027-04-31", "storageClass": "COLD"}}})},
+			want: `spec.forProvider.rules[0].transitions[0].date: Invalid value: "2027-04-31": date must be a calendar date`,
+		},
+		"DateMonth13":        {reason: "There are 12 months.", rules: []any{expireOn("2027-13-01")}, want: "date must be a calendar date"},
+		"DateDay00":          {reason: "Days start at 1.", rules: []any{expireOn("2027-01-00")}, want: "date must be a calendar date"},
+		"DateLeapDay":        {reason: "2028 is a leap year.", rules: []any{expireOn("2028-02-29")}},
+		"DateLeapCentury":    {reason: "2000 is a leap year (divisible by 400).", rules: []any{expireOn("2000-02-29T00:00:00Z")}},
+		"DateNoLeapCentury":  {reason: "2100 is not a leap year (divisible by 100, not 400).", rules: []any{expireOn("2100-02-29")}, want: "date must be a calendar date"},
+		"DateNoLeapYear":     {reason: "2027 is not a leap year.", rules: []any{expireOn("2027-02-29")}, want: "date must be a calendar date"},
+		"DateLastOfDecember": {reason: "December has 31 days.", rules: []any{expireOn("2027-12-31")}},
+		"DateLastOfNovember": {reason: "November has 30 days.", rules: []any{expireOn("2027-11-31")}, want: "date must be a calendar date"},
 	}
 }
 
@@ -163,7 +170,9 @@ func specAdmissionCases() map[string]admissionCase {
 
 func TestBucketLifecycleRuleAdmission(t *testing.T) {
 	testenv.Skip(t)
-	for name, tc := range ruleAdmissionCases() {
+	cases := ruleAdmissionCases()
+	maps.Copy(cases, dateAdmissionCases())
+	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) { admitLifecycle(t, "rule-"+name, tc) })
 	}
 }

@@ -89,13 +89,34 @@ const (
 	// record of having created or adopted it, and adoption is Never.
 	ReasonAdoptionNotAllowed xpv2.ConditionReason = "AdoptionNotAllowed"
 
-	// ReasonDuplicateBucket: an older Bucket owns the bucket on the same
-	// RustFS.
+	// ReasonDuplicateBucket: another Bucket holds the bucket's custody
+	// record on the same RustFS.
 	ReasonDuplicateBucket xpv2.ConditionReason = "DuplicateBucket"
 
-	// ReasonBucketManagedElsewhere: the BucketLifecycle's bucket is owned by
+	// ReasonBucketManagedElsewhere: the BucketLifecycle's bucket is held by
 	// a Bucket in another namespace.
 	ReasonBucketManagedElsewhere xpv2.ConditionReason = "BucketManagedElsewhere"
+
+	// ReasonCustodyDisputed: resources of two namespaces claimed the object
+	// before the upgrade to custody records; no one writes it until the
+	// platform team edits or deletes its record.
+	ReasonCustodyDisputed xpv2.ConditionReason = "CustodyDisputed"
+
+	// ReasonTierNotHeld: a lifecycle transition names a tier that no Tier of
+	// the same namespace holds and that spec.sharedTiers does not list.
+	ReasonTierNotHeld xpv2.ConditionReason = "TierNotHeld"
+)
+
+// Bucket deletion reasons (managementPolicies with Delete). Each is a
+// Ready=False reason of a Bucket being deleted that keeps its finalizer.
+const (
+	// ReasonBucketNotEmpty: the bucket holds objects, noncurrent versions,
+	// delete markers or incomplete uploads; the provider never empties it.
+	ReasonBucketNotEmpty xpv2.ConditionReason = "BucketNotEmpty"
+	// ReasonNotBucketHolder: the Bucket does not hold its bucket (another
+	// Bucket does, or it never created or adopted it), so it deletes
+	// nothing.
+	ReasonNotBucketHolder xpv2.ConditionReason = "NotBucketHolder"
 )
 
 // BucketAccess reasons (docs/resources.md, "BucketAccess"). Each is a

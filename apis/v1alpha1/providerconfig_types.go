@@ -100,7 +100,6 @@ type LocalTLS struct {
 }
 
 // A ClusterProviderConfigSpec configures access to one RustFS endpoint.
-// +kubebuilder:validation:XValidation:rule="!has(self.sharedTiers) || size(self.sharedTiers) == 0 || self.nameScope == 'NamespacePrefix'",message="sharedTiers applies only with nameScope NamespacePrefix: with nameScope Cluster every tier may be named already"
 type ClusterProviderConfigSpec struct {
 	EndpointSettings `json:",inline"`
 
@@ -127,7 +126,6 @@ type ClusterProviderConfigSpec struct {
 
 // A ProviderConfigSpec configures access to one RustFS endpoint for the
 // managed resources of one namespace.
-// +kubebuilder:validation:XValidation:rule="!has(self.sharedTiers) || size(self.sharedTiers) == 0 || self.nameScope == 'NamespacePrefix'",message="sharedTiers applies only with nameScope NamespacePrefix: with nameScope Cluster every tier may be named already"
 type ProviderConfigSpec struct {
 	EndpointSettings `json:",inline"`
 

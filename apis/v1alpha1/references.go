@@ -39,3 +39,35 @@ func TierNameIfReady() reference.ExtractValueFn { return nameIfReady }
 // BucketNameIfReady extracts the external name of a referenced Bucket once
 // the Bucket is Ready.
 func BucketNameIfReady() reference.ExtractValueFn { return nameIfReady }
+
+// localRef drops ns, the namespace of the resource holding r, from r: the
+// reference resolver writes it when a selector resolves, and the CRDs refuse
+// a reference that names a namespace.
+func localRef(r *xpv2.NamespacedReference, ns string) {
+	if r != nil && r.Namespace == ns {
+		r.Namespace = ""
+	}
+}
+
+// LocalReferences drops the BucketLifecycle's own namespace from its
+// resolved bucket and tier references.
+func (mg *BucketLifecycle) LocalReferences() {
+	p := &mg.Spec.ForProvider
+	localRef(p.BucketRef, mg.GetNamespace())
+	for i := range p.Rules {
+		for j := range p.Rules[i].Transitions {
+			localRef(p.Rules[i].Transitions[j].TierRef, mg.GetNamespace())
+		}
+		for j := range p.Rules[i].NoncurrentVersionTransitions {
+			localRef(p.Rules[i].NoncurrentVersionTransitions[j].TierRef, mg.GetNamespace())
+		}
+	}
+}
+
+// LocalReferences drops the BucketAccess's own namespace from its resolved
+// bucket references.
+func (mg *BucketAccess) LocalReferences() {
+	for i := range mg.Spec.ForProvider.Buckets {
+		localRef(mg.Spec.ForProvider.Buckets[i].BucketRef, mg.GetNamespace())
+	}
+}

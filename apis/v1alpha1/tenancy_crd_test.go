@@ -61,9 +61,8 @@ func tenancyCases() map[string]tenancyCase {
 			want: `spec.adoption: Unsupported value: "Sometimes"`,
 		},
 		"SharedTiersWithClusterScope": {
-			reason: "sharedTiers means nothing when every name is allowed.",
+			reason: "Under Cluster, sharedTiers are the tiers a transition may name besides its namespace's own.",
 			spec:   map[string]any{"sharedTiers": []any{"ARCHIVE"}},
-			want:   "sharedTiers applies only with nameScope NamespacePrefix",
 		},
 		"SharedTierNotATierName": {
 			reason: "A shared tier is a tier name: A-Z 0-9 _ - . only.", cluster: true,

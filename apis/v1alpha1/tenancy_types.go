@@ -50,8 +50,9 @@ type TenancySettings struct {
 	NameScope NameScope `json:"nameScope,omitempty"`
 
 	// SharedTiers are tiers, run by the platform, that a lifecycle
-	// transition of any namespace may name with nameScope NamespacePrefix.
-	// They grant no right to manage the tier itself.
+	// transition of any namespace may name, under either name scope;
+	// otherwise a transition may name only tiers a Tier of its own
+	// namespace holds. They grant no right to manage the tier itself.
 	// +listType=set
 	// +kubebuilder:validation:MaxItems=64
 	// +kubebuilder:validation:items:MinLength=1
@@ -134,6 +135,11 @@ type Custody struct {
 	// object that already exists.
 	// +optional
 	Acquired Acquisition `json:"acquired,omitempty"`
+
+	// Record is the name of the cluster-scoped CustodyRecord the resource
+	// holds. This status is a display copy: no decision reads it.
+	// +optional
+	Record string `json:"record,omitempty"`
 }
 
 // GetCustody returns the Tier's custody record, or nil.

@@ -85,7 +85,7 @@ func newRow(kind string, o conditioned, conflict xpv2.Condition, readyWhy string
 	for _, t := range blocking {
 		others = append(others, o.GetCondition(t))
 	}
-	r.why = shorten(explain(ready, synced, others, readyWhy), 110)
+	r.why = shorten(explain(ready, synced, others, readyWhy), 120)
 	return r
 }
 

@@ -40,7 +40,39 @@ func openAPISchema(root string) (map[string]any, error) {
 	for _, k := range []string{"apiVersion", "kind", "metadata"} {
 		delete(props, k)
 	}
+	boundQuantities(out)
 	return out, nil
+}
+
+// quantityMaxLength bounds the quantities (int-or-string) of the Tenant's
+// schema. controller-gen sets no length on them, and the API server then
+// estimates the CEL rules on them (a Bucket's quota) for strings of any
+// length, once per list item: the Tenant's schema exceeded its cost budget.
+// The longest quantity a Bucket accepts, 1Ei in bytes, has 19 digits.
+const quantityMaxLength = 32
+
+// boundQuantities sets quantityMaxLength on every int-or-string property
+// of s that has no maxLength.
+func boundQuantities(s map[string]any) {
+	if s["x-kubernetes-int-or-string"] == true {
+		if _, ok := s["maxLength"]; !ok {
+			s["maxLength"] = quantityMaxLength
+		}
+	}
+	for _, k := range []string{"properties", "items", "additionalProperties"} {
+		switch v := s[k].(type) {
+		case map[string]any:
+			if k == "properties" {
+				for _, p := range v {
+					if m, ok := p.(map[string]any); ok {
+						boundQuantities(m)
+					}
+				}
+				continue
+			}
+			boundQuantities(v)
+		}
+	}
 }
 
 // parseCRD parses the Go package at root with controller-gen's CRD parser

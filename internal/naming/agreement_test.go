@@ -15,8 +15,8 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/yaml"
 
-	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 	fnv1 "github.com/crossplane/function-sdk-go/proto/v1"
 	"github.com/crossplane/function-sdk-go/resource"
 
@@ -79,10 +79,15 @@ func TestBucketNameCopiesAgree(t *testing.T) {
 	for name, tc := range naming.BucketCases {
 		t.Run(name, func(t *testing.T) {
 			withName := func(s map[string]any) { first(s, "buckets")["name"] = tc.Name }
+			withAccess := func(s map[string]any) { // the Tenant XRD requires spec.buckets to name it too
+				withName(s)
+				s["access"] = []any{map[string]any{"name": "app", "access": "ReadOnly", "buckets": []any{tc.Name}}}
+			}
 			expectAgreement(t, tc, naming.BucketName(tc.Name), map[string]verdict{
 				"BucketLifecycle CRD": verdictOf(createLifecycle(t, tc.Name)),
 				"BucketAccess CRD":    verdictOf(createAccess(t, tc.Name)),
 				"Tenant XRD":          verdictOf(createTenant(t, withName)),
+				"Tenant XRD access":   verdictOf(createTenant(t, withAccess)),
 				"Tenant function":     verdictOf(runFunction(t, withName)),
 			})
 		})

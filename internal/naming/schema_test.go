@@ -19,6 +19,9 @@ import (
 type copyOf struct {
 	rules    naming.Rules
 	combined bool
+	// subject names the field in the messages; default the last path
+	// element.
+	subject string
 }
 
 // Where the provider's CRDs and the Tenant XRDs are, under the repository
@@ -46,8 +49,9 @@ var copies = map[string]map[string]copyOf{
 }
 
 var tenantCopies = map[string]copyOf{
-	"spec.tiers[].name":   {rules: naming.Tier},
-	"spec.buckets[].name": {rules: naming.Bucket},
+	"spec.tiers[].name":       {rules: naming.Tier},
+	"spec.buckets[].name":     {rules: naming.Bucket},
+	"spec.access[].buckets[]": {rules: naming.Bucket, subject: "bucket"},
 	"spec.buckets[].lifecycle.rules[].transition.storageClass":                     {rules: naming.Tier, combined: true},
 	"spec.buckets[].lifecycle.rules[].transitions[].storageClass":                  {rules: naming.Tier, combined: true},
 	"spec.buckets[].lifecycle.rules[].noncurrentVersionTransition.storageClass":    {rules: naming.Tier, combined: true},
@@ -95,6 +99,9 @@ func TestSchemasCarryTheTable(t *testing.T) {
 			}
 			seen[path] = true
 			field := path[strings.LastIndex(path, ".")+1:]
+			if c.subject != "" {
+				field = c.subject
+			}
 			// Rules that are not about the name's form (immutability)
 			// may follow the table's.
 			want := c.want(field)

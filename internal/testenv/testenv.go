@@ -15,6 +15,7 @@ import (
 
 	authorizationv1 "k8s.io/api/authorization/v1"
 	corev1 "k8s.io/api/core/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/rest"
@@ -74,7 +75,7 @@ func Start(extraCRDDirs ...string) (*Env, error) {
 // of <root>/package/provider/crds and of extraCRDDirs.
 func start(root, assets string, extraCRDDirs []string) (*Env, error) {
 	s := kruntime.NewScheme()
-	for _, add := range []func(*kruntime.Scheme) error{corev1.AddToScheme, authorizationv1.AddToScheme, apiextensionsv1.AddToScheme, apis.AddToScheme} {
+	for _, add := range []func(*kruntime.Scheme) error{corev1.AddToScheme, authorizationv1.AddToScheme, rbacv1.AddToScheme, apiextensionsv1.AddToScheme, apis.AddToScheme} {
 		if err := add(s); err != nil {
 			return nil, err
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/resource"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
@@ -17,11 +18,11 @@ import (
 
 // The documented admission messages (the CEL rules of apis/v1alpha1).
 const (
+	msgBucketQuota      = "quota must be a number of bytes from 1 to 1Ei"
 	msgTierNameChars    = "name may contain only A-Z, 0-9, '_', '-' and '.'"
 	msgTierNameReserved = "name must not be STANDARD or REDUCED_REDUNDANCY (in any case)"
 	msgTierNameDots     = "name must not be '.' or '..'"
 	msgTierPolicies     = "managementPolicies must not contain Delete or '*': tiers are Retain-only"
-	msgBucketPolicies   = "managementPolicies must not contain Delete or '*': buckets are Retain-only"
 	msgLCPolicies       = "managementPolicies must not contain Delete or '*': lifecycle rules are Retain-only"
 	msgDaysOrDate       = "set exactly one of days or date"
 	msgNeedsTier        = "set storageClass, tierRef or tierSelector"
@@ -116,9 +117,12 @@ func policyCases(ns string) map[string]admissionCase {
 			reason: "'*' includes Delete",
 			obj:    tier(ns, "all", "COLD", withTierPolicies(xpv2.ManagementActionAll)), want: msgTierPolicies,
 		},
-		"BucketDeletePolicy": {
-			reason: "buckets are Retain-only",
-			obj:    bucket(ns, "data", withBucketPolicies(xpv2.ManagementActionDelete)), want: msgBucketPolicies,
+		"BucketZeroQuota": {
+			reason: "RustFS reads a quota of 0 as no limit",
+			obj: bucket(ns, "data", func(b *v1alpha1.Bucket) {
+				q := resource.MustParse("0")
+				b.Spec.ForProvider.Quota = &q
+			}), want: msgBucketQuota,
 		},
 		"BucketLifecycleAllPolicy": {
 			reason: "lifecycle rules are Retain-only",

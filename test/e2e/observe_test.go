@@ -18,8 +18,9 @@ const observedLifecycle = `<LifecycleConfiguration><Rule><ID>live</ID><Status>En
 	`<Filter><Prefix>logs/</Prefix></Filter><Expiration><Days>7</Days></Expiration></Rule></LifecycleConfiguration>`
 
 // Observe-only import: a Tier, a Bucket and a BucketLifecycle with
-// managementPolicies [Observe], each of which differs from the live state,
-// are Ready from what they observe and show it in status, and send no
+// managementPolicies [Observe], each of which differs from the live state
+// (the Tier's credentials Secret does not even exist), are Ready from what
+// they observe and show it in status, and send no
 // write of any kind over several polls: no tier verify (which would write
 // a probe object on the remote) even though verifies are due every second,
 // no versioning or lifecycle PUT.
@@ -37,7 +38,7 @@ func TestObserveOnlySendsNoWrite(t *testing.T) {
 	}
 	remoteWrites := w.remote.Writes() + w.remote.Count(rustfstest.RoutePutObject)
 
-	tr := w.tier("obsv", "OBSV", withPrefix("obsv/"), withTierPolicies(xpv2.ManagementActionObserve))
+	tr := w.tier("obsv", "OBSV", withPrefix("obsv/"), withTierPolicies(xpv2.ManagementActionObserve), withTierSecret("not-created"))
 	b := w.bucket("observed", withBucketPolicies(xpv2.ManagementActionObserve),
 		func(b *v1alpha1.Bucket) { b.Spec.ForProvider.Versioning = v1alpha1.VersioningSuspended })
 	lc := w.lifecycle("observed", "observed", []v1alpha1.LifecycleRule{rule("other", expireAfter(30))},

@@ -14,11 +14,12 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
-// With adoption Never, an intent to create recorded for namespace B's
-// Bucket while namespace A's Bucket holds the bucket as Created never makes
-// B the owner, even though B's Bucket is the older one and its record
-// claims proven access: the intent is dropped, B reports
-// AdoptionNotAllowed and writes nothing, and A keeps the bucket.
+// With adoption Never, an intent to create forged in namespace B's
+// Bucket's status while namespace A's Bucket holds the bucket as Created
+// never makes B the holder, even though B's Bucket is the older one and its
+// status claims proven access: status is a display copy, A holds the
+// bucket's custody record, B reports DuplicateBucket and writes nothing.
+// (Under v0.2 the reason was AdoptionNotAllowed.)
 func TestTenancyIntentNeverTakesAnotherNamespacesObject(t *testing.T) {
 	testenv.Skip(t)
 	tn := newTenancy(t, shortPoll)
@@ -35,7 +36,7 @@ func TestTenancyIntentNeverTakesAnotherNamespacesObject(t *testing.T) {
 	mark := len(tn.local.Requests())
 	tn.recordIntent(theirs, ours.GetCustody())
 	tn.unpause(theirs)
-	tn.expectRefused(v1alpha1.ReasonAdoptionNotAllowed, theirs)
+	tn.expectRefused(v1alpha1.ReasonDuplicateBucket, theirs)
 	tn.waitReady(ours)
 	tn.awaitPolls(rustfstest.RouteHeadBucket, polls, nil)
 

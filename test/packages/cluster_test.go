@@ -151,12 +151,16 @@ func (c *cluster) list(g gomega.Gomega, apiVersion, kind string, opts ...client.
 // only once it has started, synced its caches and seen the revision list
 // its CRDs), so a wait fails only when nothing has moved for eventually:
 // no output from the processes the test started and no change to a package
-// revision or ClusterRole; or when it has gone on for patience in all.
+// revision or ClusterRole; when a process it started has exited; or when
+// it has gone on for patience in all.
 func (c *cluster) wait(check func(g gomega.Gomega)) {
 	c.t.Helper()
 	start := time.Now()
 	last, mark := start, c.progress()
 	for {
+		for _, p := range processes.all() {
+			p.running(c.t) // a process that died makes no more progress
+		}
 		failure := ""
 		g := gomega.NewGomega(func(msg string, _ ...int) { failure = msg })
 		if g.Eventually(check).WithTimeout(10 * time.Second).WithPolling(200 * time.Millisecond).Should(gomega.Succeed()) {

@@ -2,7 +2,10 @@ package packages
 
 import (
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/onsi/gomega"
@@ -75,7 +78,9 @@ func startCrossplane(t *testing.T, c *cluster, clientCerts string) *crossplane {
 	x := &crossplane{health: testenv.MustFreeAddr(t)}
 	vars := testenv.CoreEnv(c.kubeconfig, clientCerts, port(testenv.MustFreeAddr(t)), port(x.health))
 	x.core = start(t, "crossplane core", vars, env.core, testenv.CoreStartArgs(t.TempDir())...)
-	// The RBAC manager's metrics listen on :8080, which has no flag.
+	// The RBAC manager's metrics listen on :8080, which has no flag: two
+	// install tests on one machine take turns.
+	holdPort8080(t)
 	x.rbac = start(t, "crossplane rbac manager", vars, env.core, "rbac", "start", "--debug")
 	c.wait(func(g gomega.Gomega) {
 		x.core.running(t)
@@ -85,4 +90,21 @@ func startCrossplane(t *testing.T, c *cluster, clientCerts string) *crossplane {
 		g.Expect(resp.StatusCode).To(gomega.Equal(http.StatusOK))
 	})
 	return x
+}
+
+// holdPort8080 waits until no other install test on this machine runs an
+// RBAC manager, whose metrics server binds :8080 (a second one exits with
+// "address already in use" and never renders the provider's ClusterRoles),
+// and holds the turn until the test's cleanup, after the RBAC manager
+// stops.
+func holdPort8080(t *testing.T) {
+	t.Helper()
+	f, err := os.OpenFile(filepath.Join(os.TempDir(), "provider-rustfs-install-test-8080.lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatalf("cannot wait for port 8080: %v", err)
+	}
+	t.Cleanup(func() { _ = f.Close() }) // closing releases the lock
 }

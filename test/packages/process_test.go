@@ -48,6 +48,12 @@ func (s *started) add(p *process) *process {
 	return p
 }
 
+func (s *started) remove(p *process) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.list = slices.DeleteFunc(s.list, func(q *process) bool { return q == p })
+}
+
 func (s *started) all() []*process {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -99,6 +105,7 @@ func startReadingAddress(t *testing.T, name, bin string, args ...string) (*proce
 // stop terminates the process, kills it if it has not stopped after ten
 // seconds, and shows its output if the test failed.
 func (p *process) stop(t *testing.T) {
+	processes.remove(p)
 	_ = p.cmd.Process.Signal(syscall.SIGTERM)
 	select {
 	case <-p.done:

@@ -21,11 +21,12 @@ import (
 const labelPackage = "pkg.crossplane.io/package"
 
 // The provider's kinds: the managed resources, which Crossplane installs as
-// ManagedResourceDefinitions, and the ProviderConfig kinds, which stay
-// CRDs.
+// ManagedResourceDefinitions, and the ProviderConfig kinds and the custody
+// records, which stay CRDs, installed and active without an activation
+// policy.
 var (
 	managedKinds = []string{"tiers", "buckets", "bucketlifecycles", "bucketaccesses"}
-	configKinds  = []string{"providerconfigs", "clusterproviderconfigs", "providerconfigusages"}
+	configKinds  = []string{"providerconfigs", "clusterproviderconfigs", "providerconfigusages", "custodyrecords"}
 )
 
 const providerGroup = "rustfs.m.crossplane.io"

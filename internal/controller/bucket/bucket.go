@@ -1,7 +1,8 @@
 // Package bucket manages RustFS buckets: it creates a missing bucket or
-// adopts an existing one, keeps its versioning as the spec says, reports
-// settings that cannot change on an existing bucket instead of touching it,
-// and never deletes a bucket.
+// adopts an existing one, keeps its versioning and quota as the spec says,
+// reports settings that cannot change on an existing bucket instead of
+// touching it, and deletes a bucket only when it is empty and the Bucket's
+// managementPolicies include Delete (delete.go).
 package bucket
 
 import (
@@ -9,13 +10,9 @@ import (
 	"time"
 
 	ctrl "sigs.k8s.io/controller-runtime"
-	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/handler"
-	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
-	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
@@ -36,8 +33,7 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 }
 
 // Setup adds the Bucket controller. Besides its own resources it watches
-// the Buckets whose custody changes, so that the others of the same bucket
-// decide again, and the tenancy inputs (custody.Watch).
+// the tenancy inputs and custody records (custody.Watch).
 func Setup(mgr ctrl.Manager, o options.Options) error {
 	w, err := o.Wire(mgr, options.Kind{Index: addIndexes, GroupKind: v1alpha1.BucketGroupKind, GVK: v1alpha1.BucketGroupVersionKind, Names: names,
 		New: func() custody.Subject { return &v1alpha1.Bucket{} }, List: func() client.ObjectList { return &v1alpha1.BucketList{} },
@@ -46,13 +42,11 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		return err
 	}
 	c := &connector{kube: w.Kube, uncached: w.Uncached, identify: custody.ByClient(o.NewClient), now: time.Now, gate: w.Gate,
-		newClient: func(c rustfs.Config) (rustfs.BucketAPI, error) { return o.NewClient(c) }, record: w.Record}
+		newClient: func(c rustfs.Config) (bucketClient, error) { return o.NewClient(c) }, record: w.Record}
 	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.Bucket](c),
 		// The external name is the bucket name, known before creation.
 		managed.WithDeterministicExternalName(true))
-	b := w.Builder().
-		Watches(&v1alpha1.Bucket{}, handler.EnqueueRequestsFromMapFunc(peersOf(w.Kube, w.Log)), builder.WithPredicates(custody.CustodyChanged()))
-	return w.Complete(b, r)
+	return w.Complete(w.Builder(), r)
 }
 
 // addIndexes registers the field indexes the controller reads: Buckets by
@@ -64,23 +58,7 @@ func addIndexes(ctx context.Context, fi client.FieldIndexer, s *custody.Shared) 
 	return s.Index(ctx, fi, &v1alpha1.Bucket{}, custody.IndexProviderConfig, custody.IndexByProviderConfig, custody.ProviderConfigScope)
 }
 
-// peersOf maps a Bucket to the other Buckets of the same bucket.
-func peersOf(kube client.Reader, log logging.Logger) handler.MapFunc {
-	return func(ctx context.Context, o client.Object) []reconcile.Request {
-		name := meta.GetExternalName(o)
-		if name == "" {
-			return nil
-		}
-		l := &v1alpha1.BucketList{}
-		if err := kube.List(ctx, l, client.MatchingFields{custody.IndexExternalName: name}); err != nil {
-			log.Info("Cannot list the Buckets of a bucket", "bucket", name, "error", err)
-			return nil
-		}
-		return custody.Requests(l, string(o.GetUID()))
-	}
-}
-
-func newClient(c rustfs.Config) (rustfs.BucketAPI, error) { return rustfs.New(c) }
+func newClient(c rustfs.Config) (bucketClient, error) { return rustfs.New(c) }
 
 // names are the RustFS names a Bucket writes: its bucket.
 func names(s custody.Subject) custody.Names {
@@ -94,7 +72,7 @@ type connector struct {
 	gate      *custody.Gate
 	identify  custody.Identify
 	now       func() time.Time
-	newClient func(rustfs.Config) (rustfs.BucketAPI, error)
+	newClient func(rustfs.Config) (bucketClient, error)
 	record    event.Recorder // nil drops events
 }
 
@@ -114,17 +92,18 @@ var _ managed.TypedExternalClient[*v1alpha1.Bucket] = &external{}
 // An external manages one bucket.
 type external struct {
 	*connector
-	client rustfs.BucketAPI
+	client bucketClient
 	conn   *connection.Connection
-	// peers are the Buckets of the same bucket, as Observe found them.
-	peers []custody.Subject
+	// live is what Observe found of the bucket's settings, which Update
+	// corrects.
+	live settings
+	// held is the custody record the Bucket held at Observe.
+	held *v1alpha1.CustodyRecord
 }
 
-// Delete never deletes the bucket: the resource is Retain-only (its
-// managementPolicies cannot include Delete), so this is never called; it
-// is a no-op for safety.
-func (e *external) Delete(context.Context, *v1alpha1.Bucket) (managed.ExternalDelete, error) {
-	return managed.ExternalDelete{}, nil
+// custodian decides through custody records, read past the cache.
+func (c *connector) custodian() custody.Custodian {
+	return custody.Custodian{Store: custody.Store{Kube: c.kube, Reader: c.uncached}, Identify: c.identify, Now: c.now}
 }
 
 // Disconnect does nothing: the client holds no connection of its own.

@@ -11,7 +11,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 func TestCreateAndAdopt(t *testing.T) {
@@ -26,13 +26,13 @@ func TestCreateAndAdopt(t *testing.T) {
 			reason:      "A missing bucket is created with object lock, then its versioning is set.",
 			bucket:      bucket(withObjectLock(), withVersioning(v1alpha1.VersioningEnabled)),
 			wantCreates: 1,
-			wantAtProv:  v1alpha1.BucketObservation{Region: "us-east-1", ObjectLock: true, Versioning: v1alpha1.VersioningEnabled},
+			wantAtProv:  v1alpha1.BucketObservation{Region: "us-east-1", ObjectLock: true, Versioning: v1alpha1.VersioningEnabled, Usage: noBytes()},
 		},
 		"Adopt": {
 			reason:     "An existing bucket with matching settings is adopted without a write.",
 			existing:   true,
 			bucket:     bucket(),
-			wantAtProv: v1alpha1.BucketObservation{Region: "us-east-1", Adopted: true},
+			wantAtProv: v1alpha1.BucketObservation{Region: "us-east-1", Adopted: true, Usage: noBytes()},
 		},
 	}
 	for name, tc := range cases {
@@ -198,7 +198,7 @@ func TestBlockedCreate(t *testing.T) {
 	if got := condition(b); got != isReady {
 		t.Errorf("after a spec change, Ready: want %s, got %s", isReady, got)
 	}
-	if _, ok := b.GetAnnotations()[custody.BlockKey]; ok {
+	if _, ok := b.GetAnnotations()[memo.BlockKey]; ok {
 		t.Errorf("the block survived a successful create")
 	}
 }
@@ -213,7 +213,7 @@ func TestTransientUpdate(t *testing.T) {
 	if phase != "update" || err == nil {
 		t.Fatalf("want a failed update, got %s (%v)", phase, err)
 	}
-	if _, ok := b.GetAnnotations()[custody.BlockKey]; ok {
+	if _, ok := b.GetAnnotations()[memo.BlockKey]; ok {
 		t.Errorf("a transient failure blocked the write")
 	}
 	h.converge(b, 3)

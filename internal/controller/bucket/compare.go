@@ -12,6 +12,7 @@ type settings struct {
 	Region     string
 	ObjectLock bool
 	Versioning rustfs.VersioningStatus
+	Quota      quota
 }
 
 // desired returns the settings the spec asks for. The region is the spec's,
@@ -22,7 +23,7 @@ func desired(p v1alpha1.BucketParameters, pcRegion string) settings {
 	if r == "" {
 		r = pcRegion
 	}
-	return settings{Region: region(r), ObjectLock: p.ObjectLock, Versioning: rustfs.VersioningStatus(p.Versioning)}
+	return settings{Region: region(r), ObjectLock: p.ObjectLock, Versioning: rustfs.VersioningStatus(p.Versioning), Quota: wantQuota(p)}
 }
 
 func region(r string) string {
@@ -60,7 +61,7 @@ func versioningDiff(want, got settings) string {
 
 // observation returns status.atProvider for the live settings.
 func observation(got settings, adopted bool) v1alpha1.BucketObservation {
-	return v1alpha1.BucketObservation{
+	return withQuota(v1alpha1.BucketObservation{
 		Region: got.Region, ObjectLock: got.ObjectLock, Versioning: v1alpha1.VersioningStatus(got.Versioning), Adopted: adopted,
-	}
+	}, got.Quota)
 }

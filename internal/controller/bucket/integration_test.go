@@ -40,6 +40,12 @@ type apiServer struct {
 
 func startAPIServer(t *testing.T) *apiServer {
 	t.Helper()
+	return startPolling(t, time.Hour)
+}
+
+// startPolling is startAPIServer with controllers that poll every poll.
+func startPolling(t *testing.T, poll time.Duration) *apiServer {
+	t.Helper()
 	s := &apiServer{rfs: rustfstest.NewServer(rustfstest.WithRootCredentials(adminAK, adminSK)), ns: "bucket-" + rand.String(5)}
 	t.Cleanup(s.rfs.Close)
 	s.rfs.CreateBucket("existing", false)
@@ -57,7 +63,7 @@ func startAPIServer(t *testing.T) *apiServer {
 			t.Fatal(err)
 		}
 	}
-	env.StartManager(t, options.ControllerSettings{Poll: time.Hour}, Setup)
+	env.StartManager(t, options.ControllerSettings{Poll: poll}, Setup)
 	return s
 }
 
@@ -101,7 +107,6 @@ func TestBucketOnAPIServer(t *testing.T) {
 	t.Run("CreateAndAdopt", s.createAndAdopt)
 	t.Run("VersioningUpdate", s.versioningUpdate)
 	t.Run("ObjectLockImmutable", s.objectLockImmutable)
-	t.Run("DeletePolicyRejected", s.deletePolicyRejected)
 	t.Run("BucketConflict", s.bucketConflict)
 	t.Run("InvalidBucketName", s.invalidBucketName)
 }
@@ -138,16 +143,6 @@ func (s *apiServer) objectLockImmutable(t *testing.T) {
 	b.Spec.ForProvider.ObjectLock = true
 	if err := env.Client.Update(ctx(t), b); err == nil || !strings.Contains(err.Error(), "objectLock is immutable") {
 		t.Errorf("changing objectLock: want it rejected as immutable, got %v", err)
-	}
-}
-
-func (s *apiServer) deletePolicyRejected(t *testing.T) {
-	b := bucket(func(b *v1alpha1.Bucket) {
-		b.Spec.ManagementPolicies = xpv2.ManagementPolicies{xpv2.ManagementActionAll}
-	})
-	b.ObjectMeta = metav1.ObjectMeta{Namespace: s.ns, Name: "deletable"}
-	if err := env.Client.Create(ctx(t), b); err == nil || !strings.Contains(err.Error(), "buckets are Retain-only") {
-		t.Errorf("managementPolicies [*]: want it rejected, got %v", err)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
@@ -26,6 +27,9 @@ import (
 // BucketConflict: Observe returns an error so that nothing is written, and
 // keeps observing with backoff until the spec or the bucket changes.
 func (e *external) observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalObservation, error) {
+	if meta.WasDeleted(cr) {
+		return e.observeDeleted(ctx, cr)
+	}
 	name := meta.GetExternalName(cr)
 	if err := checkBucketName(cr, name); err != nil {
 		return managed.ExternalObservation{}, err
@@ -34,31 +38,32 @@ func (e *external) observe(ctx context.Context, cr *v1alpha1.Bucket) (managed.Ex
 	if err != nil {
 		return managed.ExternalObservation{}, err
 	}
-	v, err := e.custody(ctx, cr, name, exists)
+	refusal, err := e.custody(ctx, cr, name, exists)
 	if err != nil {
 		return managed.ExternalObservation{}, err
 	}
-	if v.Refusal != nil {
+	if refusal != nil {
 		cr.Status.AtProvider = v1alpha1.BucketObservation{}
-		cr.SetConditions(custody.Unready(v.Refusal.Reason, v.Refusal.Message))
-		return managed.ExternalObservation{}, v.Refusal
+		cr.SetConditions(memo.Unready(refusal.Reason, refusal.Message))
+		return managed.ExternalObservation{}, refusal
 	}
 	if !exists {
 		return managed.ExternalObservation{}, e.recorded(ctx, cr, false)
 	}
-	got, err := e.settings(ctx, name)
+	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
+	got, err := e.settings(ctx, name, want.Quota)
 	if err != nil {
 		return managed.ExternalObservation{}, err
 	}
-	cr.Status.AtProvider = observation(got, v.Record.Acquired == v1alpha1.AcquiredAdopted)
-	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
+	e.live = got
+	cr.Status.AtProvider = observation(got, e.held.Spec.Phase == v1alpha1.PhaseAdopted)
 	if c := conflicts(want, got); len(c) > 0 {
 		msg := fmt.Sprintf("bucket %q exists with settings that cannot change on an existing bucket: %s. Set them in the spec "+
 			"to the live values, or use another bucket name; the provider writes nothing to this bucket until then", name, strings.Join(c, "; "))
-		cr.SetConditions(custody.Unready(v1alpha1.ReasonBucketConflict, msg))
+		cr.SetConditions(memo.Unready(v1alpha1.ReasonBucketConflict, msg))
 		return managed.ExternalObservation{}, errors.New(msg)
 	}
-	diff := versioningDiff(want, got)
+	diff := joinDiffs(versioningDiff(want, got), quotaDiff(want.Quota, got.Quota))
 	if err := e.recorded(ctx, cr, diff == ""); err != nil {
 		return managed.ExternalObservation{}, err
 	}
@@ -79,24 +84,14 @@ func (e *external) exists(ctx context.Context, cr *v1alpha1.Bucket, name string)
 	return exists, errors.Wrap(err, "cannot observe the bucket")
 }
 
-// custody records the Bucket's proven access and decides, from the records
-// of the Buckets of the same bucket, whether it may write (package custody).
-func (e *external) custody(ctx context.Context, cr *v1alpha1.Bucket, name string, exists bool) (custody.Verdict, error) {
-	p, err := e.identify.Proof(ctx, e.conn, name)
-	if err != nil {
-		return custody.Verdict{}, errors.Wrap(err, "cannot identify the RustFS deployment")
-	}
-	was := custody.Record(cr)
-	rec := custody.Prove(was, p, e.now())
-	peers, err := custody.Buckets(ctx, e.kube, name)
-	if err != nil {
-		return custody.Verdict{}, err
-	}
-	e.peers = peers
-	o := custody.Object{Kind: v1alpha1.BucketKind, Noun: fmt.Sprintf("bucket %q", name),
-		Field: "the crossplane.io/external-name annotation (metadata.name by default)", Exists: exists, Duplicate: v1alpha1.ReasonDuplicateBucket}
-	v := custody.Decide(cr, rec, o, e.conn.Target.Tenancy.Adoption, nil, e.peers)
-	return v, custody.Save(ctx, e.kube, cr, was, v.Record)
+// custody holds the bucket's custody record for the Bucket, or says why it
+// may not write the bucket (package custody).
+func (e *external) custody(ctx context.Context, cr *v1alpha1.Bucket, name string, exists bool) (*custody.Refusal, error) {
+	r, refusal, err := e.custodian().Admit(ctx, cr, e.conn, custody.Claim{Kind: v1alpha1.CustodyBucket, Object: name, Exists: exists,
+		Adoption: e.conn.Target.Tenancy.Adoption, Noun: fmt.Sprintf("bucket %q", name),
+		Field: "the crossplane.io/external-name annotation (metadata.name by default)", Duplicate: v1alpha1.ReasonDuplicateBucket})
+	e.held = r
+	return refusal, err
 }
 
 // checkBucketName reports InvalidBucketName, before any request, for a name
@@ -108,12 +103,13 @@ func checkBucketName(cr *v1alpha1.Bucket, name string) error {
 	}
 	msg := fmt.Sprintf("bucket name %q breaks the S3 bucket naming rules: it %s. Set the crossplane.io/external-name annotation "+
 		"(which defaults to metadata.name) to a valid name; the provider sends nothing to RustFS until then", name, broken)
-	cr.SetConditions(custody.Unready(v1alpha1.ReasonInvalidBucketName, msg))
+	cr.SetConditions(memo.Unready(v1alpha1.ReasonInvalidBucketName, msg))
 	return errors.New(msg)
 }
 
-// settings reads the live region, object lock and versioning.
-func (e *external) settings(ctx context.Context, name string) (settings, error) {
+// settings reads the live region, object lock, versioning and quota
+// (liveQuota, which depends on the quota the spec wants).
+func (e *external) settings(ctx context.Context, name string, want quota) (settings, error) {
 	loc, err := e.client.GetBucketLocation(ctx, name)
 	if err != nil {
 		return settings{}, errors.Wrap(err, "cannot observe the bucket")
@@ -126,7 +122,8 @@ func (e *external) settings(ctx context.Context, name string) (settings, error) 
 	if err != nil {
 		return settings{}, errors.Wrap(err, "cannot observe the bucket")
 	}
-	return settings{Region: loc, ObjectLock: lock, Versioning: v}, nil
+	q, err := e.liveQuota(ctx, name, want)
+	return settings{Region: loc, ObjectLock: lock, Versioning: v, Quota: q}, err
 }
 
 // recorded applies a blocking failure recorded by an earlier write: while
@@ -134,52 +131,63 @@ func (e *external) settings(ctx context.Context, name string) (settings, error) 
 // so that the write is not attempted again. When no write is needed any
 // more, the record is cleared.
 func (e *external) recorded(ctx context.Context, cr *v1alpha1.Bucket, upToDate bool) error {
-	return custody.Recorded(ctx, e.kube, cr, e.fingerprint(cr), e.now(), upToDate)
+	return memo.Recorded(ctx, e.kube, cr, e.fingerprint(cr), e.now(), upToDate)
 }
 
 // fingerprint digests what lifts a block: the resource's generation, its
 // external name and its ProviderConfig's revision.
 func (e *external) fingerprint(cr *v1alpha1.Bucket) string {
-	return custody.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), meta.GetExternalName(cr), e.conn.Revision)
+	return memo.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), meta.GetExternalName(cr), e.conn.Revision)
 }
 
 // Create creates the bucket with its region and object lock, then sets its
-// versioning if the spec asks for it. It records in the Bucket's custody
-// its intent to create the bucket before the create (custody.Intend), and
-// that it created it after (custody.Save writes status itself: status set
-// otherwise in Create would be discarded).
+// versioning if the spec asks for it. It marks the custody record Creating
+// before the create and Created after it (rule 5): a lost answer is
+// settled by the next read that finds the bucket.
 func (e *external) Create(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalCreation, error) {
-	if err := e.confirm(ctx, cr); err != nil {
-		return managed.ExternalCreation{}, err
-	}
-	if err := custody.Intend(ctx, e.kube, cr); err != nil {
+	r, err := e.custodian().Mark(ctx, e.held, cr, v1alpha1.PhaseCreating)
+	if err != nil {
 		return managed.ExternalCreation{}, err
 	}
 	name := meta.GetExternalName(cr)
 	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
 	if err := e.client.CreateBucket(ctx, name, rustfs.CreateBucketOptions{Region: want.Region, ObjectLock: want.ObjectLock}); err != nil {
-		return managed.ExternalCreation{}, e.createFailed(ctx, cr, err)
+		return managed.ExternalCreation{}, e.fail(ctx, cr, "create", err, false)
 	}
-	if err := custody.Created(ctx, e.kube, cr); err != nil {
+	memo.Delete(cr, memo.BlockKey)
+	if _, err := e.custodian().Mark(ctx, r, cr, v1alpha1.PhaseCreated); err != nil {
 		return managed.ExternalCreation{}, err
 	}
-	if want.Versioning == rustfs.VersioningUnset {
-		return managed.ExternalCreation{}, nil
+	if want.Versioning != rustfs.VersioningUnset {
+		if err := e.client.SetVersioning(ctx, name, want.Versioning); err != nil {
+			return managed.ExternalCreation{}, e.fail(ctx, cr, "set the versioning of", err, false)
+		}
 	}
-	if err := e.client.SetVersioning(ctx, name, want.Versioning); err != nil {
-		return managed.ExternalCreation{}, e.fail(ctx, cr, "set the versioning of", err, false)
+	if want.Quota.Limit > 0 {
+		if err := e.applyQuota(ctx, name, want.Quota); err != nil {
+			return managed.ExternalCreation{}, e.fail(ctx, cr, "set the quota of", err, false)
+		}
 	}
 	return managed.ExternalCreation{}, nil
 }
 
-// Update sets the bucket's versioning, the one setting that can change.
+// Update sets the bucket's versioning and quota, the settings that can
+// change, where they differ from what Observe found.
 func (e *external) Update(ctx context.Context, cr *v1alpha1.Bucket) (managed.ExternalUpdate, error) {
-	if err := e.confirm(ctx, cr); err != nil {
+	if _, err := e.custodian().Confirm(ctx, e.held, cr); err != nil {
 		return managed.ExternalUpdate{}, err
 	}
+	name := meta.GetExternalName(cr)
 	want := desired(cr.Spec.ForProvider, e.conn.Config.Region)
-	if err := e.client.SetVersioning(ctx, meta.GetExternalName(cr), want.Versioning); err != nil {
-		return managed.ExternalUpdate{}, e.fail(ctx, cr, "set the versioning of", err, true)
+	if versioningDiff(want, e.live) != "" {
+		if err := e.client.SetVersioning(ctx, name, want.Versioning); err != nil {
+			return managed.ExternalUpdate{}, e.fail(ctx, cr, "set the versioning of", err, true)
+		}
+	}
+	if quotaDiff(want.Quota, e.live.Quota) != "" {
+		if err := e.applyQuota(ctx, name, want.Quota); err != nil {
+			return managed.ExternalUpdate{}, e.fail(ctx, cr, "set the quota of", err, true)
+		}
 	}
 	cr.SetConditions(xpv2.Available())
 	return managed.ExternalUpdate{}, nil
@@ -196,23 +204,6 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.Bucket, op string, err
 	}
 	msg := fmt.Sprintf("cannot %s bucket %q (%v): fix spec.forProvider or the bucket name, or the ProviderConfig's credentials "+
 		"if access was denied; the provider does not retry until the Bucket or its ProviderConfig changes", op, name, err)
-	return custody.Refuse(ctx, e.kube, cr, custody.Block{Reason: v1alpha1.ReasonBucketApplyFailed, Message: msg, Fingerprint: e.fingerprint(cr)},
+	return memo.Refuse(ctx, e.kube, cr, memo.Block{Reason: v1alpha1.ReasonBucketApplyFailed, Message: msg, Fingerprint: e.fingerprint(cr)},
 		persist, err)
-}
-
-// createFailed drops the intent to create when RustFS answered that the
-// bucket exists (someone else made it), then classifies err (fail).
-func (e *external) createFailed(ctx context.Context, cr *v1alpha1.Bucket, err error) error {
-	if rustfs.IsBucketExists(err) {
-		if aerr := custody.Abandon(ctx, e.kube, cr); aerr != nil {
-			return aerr
-		}
-	}
-	return e.fail(ctx, cr, "create", err, false)
-}
-
-// confirm stops a write when an older Bucket has just become the owner of
-// the bucket (custody.Hold).
-func (e *external) confirm(ctx context.Context, cr *v1alpha1.Bucket) error {
-	return custody.Hold(ctx, e.uncached, cr, e.peers, v1alpha1.BucketKind, "this bucket")
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // assess compares the service account, its parent user and the connection
@@ -94,7 +95,7 @@ func (e *external) report(_ context.Context, cr *v1alpha1.BucketAccess, err erro
 	var r *custody.Refusal
 	if errors.As(err, &r) {
 		cr.Status.AtProvider = v1alpha1.BucketAccessObservation{}
-		cr.SetConditions(custody.Unready(r.Reason, r.Message))
+		cr.SetConditions(memo.Unready(r.Reason, r.Message))
 	}
 	return err
 }
@@ -104,11 +105,11 @@ func (e *external) report(_ context.Context, cr *v1alpha1.BucketAccess, err erro
 // not attempted again until the BucketAccess or its ProviderConfig
 // changes. When no write is needed any more, the record is cleared.
 func (e *external) recorded(ctx context.Context, cr *v1alpha1.BucketAccess, upToDate bool) error {
-	return custody.Recorded(ctx, e.kube, cr, e.fingerprint(cr), e.now(), upToDate)
+	return memo.Recorded(ctx, e.kube, cr, e.fingerprint(cr), e.now(), upToDate)
 }
 
 // fingerprint digests what lifts a block: the resource's generation and its
 // ProviderConfig's revision (which covers the credentials Secret).
 func (e *external) fingerprint(cr *v1alpha1.BucketAccess) string {
-	return custody.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), e.conn.Revision)
+	return memo.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), e.conn.Revision)
 }

@@ -74,7 +74,8 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		Watches(&v1alpha1.Bucket{}, handler.EnqueueRequestsFromMapFunc(m.forBucket),
 			builder.WithPredicates(predicate.Or(custody.BecameReady(), custody.CustodyChanged()))).
 		WatchesMetadata(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(m.forSecret), builder.WithPredicates(deleted()))
-	return w.Complete(b, r)
+	b = b.Watches(&v1alpha1.CustodyRecord{}, handler.EnqueueRequestsFromMapFunc(m.forRecord))
+	return w.Complete(b, follower{c: c, inner: r})
 }
 
 // names are the RustFS names a BucketAccess refers to: its buckets, once
@@ -182,6 +183,8 @@ type external struct {
 
 	// plan is what Observe found to be done, for Update.
 	plan plan
+	// identity is the RustFS deployment Observe found, for key records.
+	identity string
 }
 
 // Disconnect does nothing: the client holds no connection of its own.

@@ -101,24 +101,24 @@ func (e *external) longer(ctx context.Context, cr *v1alpha1.BucketAccess) ([]str
 	return out, nil
 }
 
-// bucketRule is the tenancy rule of BucketAccess (docs/multi-tenancy.md): a
-// key is granted a bucket only when the Bucket that owns it on the same
-// RustFS is in the key's namespace or, with nameScope NamespacePrefix, when
-// no Bucket owns it (the Gate has already refused names outside the
-// namespace's slice). It reads the Buckets' custody records from the cache,
-// nothing from RustFS, and names no resource of another namespace.
+// bucketRule is rule 7 for BucketAccess (docs/multi-tenancy.md): a key is
+// granted a bucket only while a Bucket of the key's namespace holds the
+// bucket's custody record on the same RustFS or, with nameScope
+// NamespacePrefix, while the bucket has no record (the Gate has already
+// refused names outside the namespace's slice). It reads the records past
+// the cache, nothing from RustFS, and names no resource of another
+// namespace.
 func (e *external) bucketRule(ctx context.Context, cr *v1alpha1.BucketAccess, p custody.Proof, buckets []string) (*custody.Refusal, error) {
 	slice := e.conn.Target.Tenancy.NameScope == v1alpha1.NameScopeNamespacePrefix
 	var elsewhere, unmanaged []string
 	for _, b := range buckets {
-		peers, err := custody.Buckets(ctx, e.kube, b)
+		held, recorded, err := e.custodian().HeldIn(ctx, p.Identity, v1alpha1.CustodyBucket, b, cr.GetNamespace())
 		if err != nil {
 			return nil, err
 		}
-		owner := custody.Oldest(p, b, peers)
 		switch {
-		case owner != nil && owner.GetNamespace() == cr.GetNamespace():
-		case owner != nil:
+		case held:
+		case recorded:
 			elsewhere = append(elsewhere, fmt.Sprintf("%q", b))
 		case !slice:
 			unmanaged = append(unmanaged, fmt.Sprintf("%q", b))
@@ -127,7 +127,7 @@ func (e *external) bucketRule(ctx context.Context, cr *v1alpha1.BucketAccess, p 
 	switch {
 	case len(elsewhere) > 0:
 		return &custody.Refusal{Reason: v1alpha1.ReasonBucketManagedElsewhere, Message: fmt.Sprintf("Bucket %s is managed by a "+
-			"resource in another namespace, and a BucketAccess grants only buckets of its own namespace, so no key is created "+
+			"resource in another namespace (or by none of this one), and a BucketAccess grants only buckets of its own namespace, so no key is created "+
 			"or changed. Remove it from spec.forProvider.buckets.", strings.Join(elsewhere, ", "))}, nil
 	case len(unmanaged) > 0:
 		return &custody.Refusal{Reason: v1alpha1.ReasonBucketNotManaged, Message: fmt.Sprintf("No Bucket of this namespace "+
@@ -136,4 +136,9 @@ func (e *external) bucketRule(ctx context.Context, cr *v1alpha1.BucketAccess, p 
 			"Create a Bucket for it in this namespace, or reference one with bucketRef.", strings.Join(unmanaged, ", "))}, nil
 	}
 	return nil, nil
+}
+
+// custodian reads custody records past the cache.
+func (e *external) custodian() custody.Custodian {
+	return custody.Custodian{Store: custody.Store{Kube: e.kube, Reader: e.uncached}, Identify: e.identify, Now: e.now}
 }

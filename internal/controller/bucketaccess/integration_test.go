@@ -223,3 +223,35 @@ func gone(c *cluster, cr *v1alpha1.BucketAccess) fmt.Stringer {
 type stringer func() string
 
 func (s stringer) String() string { return s() }
+
+// A bucketSelector reaches the key's session policy: the managed
+// reconciler resolves it to the labelled Bucket of the namespace, the
+// resolved reference is stored (admission refuses it if it names a
+// namespace), and the key can read that bucket and no other.
+func TestBucketSelectorGrantsTheSelectedBucket(t *testing.T) {
+	testenv.Skip(t)
+	c, ns := startCluster(t, time.Hour, v1alpha1.NameScopeCluster, "selector")
+	x, y := ns[0]+"-x", ns[0]+"-y"
+	c.bucket(ns[0], x)
+	c.bucket(ns[0], y)
+	c.rfs.PutObject(x, "a.txt", []byte("a"))
+	c.rfs.PutObject(y, "b.txt", []byte("b"))
+	b := bucketObject(ns[0], x, x, c.config)
+	if err := env.Client.Get(ctx(t), clientKey(b), b); err != nil {
+		t.Fatal(err)
+	}
+	b.SetLabels(map[string]string{"data": "x"})
+	if err := env.Client.Update(ctx(t), b); err != nil {
+		t.Fatal(err)
+	}
+
+	cr := c.access(ns[0], "selected", withGrants(v1alpha1.BucketGrant{Access: v1alpha1.AccessReadOnly,
+		BucketSelector: &xpv2.NamespacedSelector{MatchLabels: map[string]string{"data": "x"}}}))
+	got := c.waitFor(cr, xpv2.TypeReady, isReady, 20*time.Second)
+	if g := got.Spec.ForProvider.Buckets[0]; g.Bucket != x || g.BucketRef == nil || g.BucketRef.Namespace != "" {
+		t.Errorf("resolved grant: want bucket %q and a local bucketRef, got %q and %+v", x, g.Bucket, g.BucketRef)
+	}
+	r := c.ops(c.key(cr, ""))
+	expect(t, "key granted the selected bucket", map[string]string{"get X": r.get(x, "a.txt"), "get Y": r.get(y, "b.txt")},
+		map[string]string{"get X": "", "get Y": "AccessDenied"})
+}

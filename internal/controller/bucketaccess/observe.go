@@ -6,12 +6,11 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
-	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // A plan is what Update must do: correct the namespace's parent user,
@@ -35,7 +34,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.BucketAccess) (mana
 	}
 	d, err := desire(cr)
 	if err != nil {
-		cr.SetConditions(custody.Unready(v1alpha1.ReasonAccessApplyFailed, err.Error()))
+		cr.SetConditions(memo.Unready(v1alpha1.ReasonAccessApplyFailed, err.Error()))
 		return managed.ExternalObservation{}, err
 	}
 	proof, err := e.admit(ctx, cr, d.buckets)
@@ -47,11 +46,8 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.BucketAccess) (mana
 		return managed.ExternalObservation{}, e.report(ctx, cr, err)
 	}
 	info, found, err := e.info(ctx, cr, proof)
-	if err == nil && !found && options.ObserveOnly(cr) {
-		return managed.ExternalObservation{}, adoptsNothing(cr)
-	}
 	if err != nil || !found {
-		return managed.ExternalObservation{}, err
+		return managed.ExternalObservation{}, absent(cr, err)
 	}
 	p, err := e.assess(ctx, cr, d, info, pub)
 	if err != nil {
@@ -61,10 +57,7 @@ func (e *external) Observe(ctx context.Context, cr *v1alpha1.BucketAccess) (mana
 	if err := e.recorded(ctx, cr, p.empty()); err != nil {
 		return managed.ExternalObservation{}, err
 	}
-	if p.empty() {
-		cr.SetConditions(xpv2.Available())
-	}
-	readyIfObserved(cr)
+	readyIfObserved(cr, p.empty())
 	return managed.ExternalObservation{ResourceExists: true, ResourceUpToDate: p.empty(), Diff: p.diff(),
 		ConnectionDetails: e.details(accessKey(cr), "", d.buckets)}, nil
 }
@@ -107,6 +100,7 @@ func (e *external) admit(ctx context.Context, cr *v1alpha1.BucketAccess, buckets
 		}
 		return custody.Proof{}, e.report(ctx, cr, r)
 	}
+	e.identity = p.Identity
 	return p, nil
 }
 

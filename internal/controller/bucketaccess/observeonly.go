@@ -8,7 +8,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
 )
 
@@ -23,19 +23,30 @@ func readOnly(cr *v1alpha1.BucketAccess, conn *connection.Connection) *connectio
 	return &ro
 }
 
+// absent returns err, the outcome of reading a key that is not found
+// when err is nil: nil, so that the key is created, unless cr is
+// observe-only (adoptsNothing).
+func absent(cr *v1alpha1.BucketAccess, err error) error {
+	if err != nil || !options.ObserveOnly(cr) {
+		return err
+	}
+	return adoptsNothing(cr)
+}
+
 // adoptsNothing reports, for an observe-only BucketAccess whose key does
 // not exist, that the provider creates no key and adopts no other one.
 func adoptsNothing(cr *v1alpha1.BucketAccess) error {
 	msg := fmt.Sprintf("managementPolicies allow no write: no key with access key %q exists, and the provider neither creates one "+
 		"nor adopts another; add Create to managementPolicies to create it", accessKey(cr))
-	cr.SetConditions(custody.Unready(v1alpha1.ReasonObserveOnly, msg))
+	cr.SetConditions(memo.Unready(v1alpha1.ReasonObserveOnly, msg))
 	return errors.New(msg)
 }
 
-// readyIfObserved makes an observe-only BucketAccess whose key exists
-// Ready from what it observed: no write will ever make it up to date.
-func readyIfObserved(cr *v1alpha1.BucketAccess) {
-	if options.ObserveOnly(cr) {
+// readyIfObserved makes a BucketAccess whose key exists Ready when it is
+// up to date, or observe-only: then no write will ever make it up to
+// date, and it is Ready from what it observed.
+func readyIfObserved(cr *v1alpha1.BucketAccess, upToDate bool) {
+	if upToDate || options.ObserveOnly(cr) {
 		cr.SetConditions(xpv2.Available())
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // keyMemory is the annotation that records which secret key the connection
@@ -27,7 +28,7 @@ import (
 // whose answer is lost, or a Secret that was never published, shows as a
 // Secret that does not hold the key, which Observe repairs with a new one.
 // Like every annotation of the provider it grants nothing (package custody).
-const keyMemory = custody.Prefix + "key"
+const keyMemory = memo.Prefix + "key"
 
 // A keyRecord is the value of keyMemory. Digest is not the secret key: it
 // is a truncated SHA-256 over a fixed domain, the access key and the 240
@@ -49,7 +50,7 @@ func digest(accessKey, secretKey string) string {
 // recall returns the key record of cr; the zero record when it has none.
 func recall(cr *v1alpha1.BucketAccess) keyRecord {
 	var r keyRecord
-	custody.Get(cr, keyMemory, &r)
+	memo.Get(cr, keyMemory, &r)
 	return r
 }
 

@@ -18,34 +18,40 @@ import (
 // namespaces on the real API server, under nameScope Cluster: namespace
 // thief's Bucket, created before namespace owner's, is renamed (its
 // external name edited) to owner's bucket after owner's Bucket made it and
-// wrote an object to it. With adoption Never, thief's Bucket holds no
-// record of the bucket and is refused: owner's Bucket stays the owner,
-// and a BucketAccess of thief for the bucket creates no key.
+// wrote an object to it. Under either adoption policy, owner's Bucket holds
+// the bucket's custody record, which is never taken over (rule 4): thief's
+// Bucket is DuplicateBucket, and a BucketAccess of thief for the bucket
+// creates no key. (Under v0.2, adoption Automatic let the older Bucket take
+// the bucket.)
 func TestOlderBucketRenamedOntoAnotherNamespacesBucket(t *testing.T) {
 	testenv.Skip(t)
-	c, ns := startCluster(t, time.Hour, v1alpha1.NameScopeCluster, "owner", "thief")
-	owner, thief := ns[0], ns[1]
-	c.setAdoption(v1alpha1.AdoptionNever)
-	old := bucketObject(thief, "spare", thief+"-spare", c.config)
-	c.create(old)
-	c.waitBucket(old, "True/Available")
-	mine := bucketObject(owner, "data", owner+"-data", c.config)
-	c.create(mine)
-	c.waitBucket(mine, "True/Available")
-	if got := c.ops(adminAK, adminSK).put(owner+"-data", "ledger"); got != "" {
-		t.Fatalf("cannot put owner's object: %s", got)
-	}
+	for _, adoption := range []v1alpha1.AdoptionPolicy{v1alpha1.AdoptionAutomatic, v1alpha1.AdoptionNever} {
+		t.Run(string(adoption), func(t *testing.T) {
+			c, ns := startCluster(t, time.Hour, v1alpha1.NameScopeCluster, "owner", "thief")
+			owner, thief := ns[0], ns[1]
+			c.setAdoption(adoption)
+			old := bucketObject(thief, "spare", thief+"-spare", c.config)
+			c.create(old)
+			c.waitBucket(old, "True/Available")
+			mine := bucketObject(owner, "data", owner+"-data", c.config)
+			c.create(mine)
+			c.waitBucket(mine, "True/Available")
+			if got := c.ops(adminAK, adminSK).put(owner+"-data", "ledger"); got != "" {
+				t.Fatalf("cannot put owner's object: %s", got)
+			}
 
-	c.rename(old, owner+"-data")
-	c.waitBucket(old, "False/"+string(v1alpha1.ReasonAdoptionNotAllowed))
-	steal := c.access(thief, "steal", withGrants(grant(owner+"-data", v1alpha1.AccessReadOnly, "")))
-	c.waitFor(steal, xpv2.TypeReady, "False/"+string(v1alpha1.ReasonBucketManagedElsewhere), 20*time.Second)
+			c.rename(old, owner+"-data")
+			c.waitBucket(old, "False/"+string(v1alpha1.ReasonDuplicateBucket))
+			steal := c.access(thief, "steal", withGrants(grant(owner+"-data", v1alpha1.AccessReadOnly, "")))
+			c.waitFor(steal, xpv2.TypeReady, "False/"+string(v1alpha1.ReasonBucketManagedElsewhere), 20*time.Second)
 
-	if got := c.bucketCondition(mine); got != "True/Available" {
-		t.Errorf("owner's Bucket after thief's rename: got %s, want True/Available", got)
-	}
-	if n := len(c.rfs.ServiceAccounts()); n != 0 {
-		t.Errorf("thief's BucketAccess for owner's bucket created %d keys, want none", n)
+			if got := c.bucketCondition(mine); got != "True/Available" {
+				t.Errorf("owner's Bucket after thief's rename: got %s, want True/Available", got)
+			}
+			if n := len(c.rfs.ServiceAccounts()); n != 0 {
+				t.Errorf("thief's BucketAccess for owner's bucket created %d keys, want none", n)
+			}
+		})
 	}
 }
 

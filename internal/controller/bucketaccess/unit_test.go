@@ -18,13 +18,16 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 )
 
-func TestDesire(t *testing.T) {
-	cases := map[string]struct {
-		reason  string
-		grants  []v1alpha1.BucketGrant
-		buckets []string
-		err     string
-	}{
+// A desireCase is a spec's grants and what desire makes of them.
+type desireCase struct {
+	reason  string
+	grants  []v1alpha1.BucketGrant
+	buckets []string
+	err     string
+}
+
+func desireCases() map[string]desireCase {
+	return map[string]desireCase{
 		"SortedWithoutDuplicates": {
 			reason:  "The granted buckets are sorted and listed once, whatever the order and prefixes.",
 			grants:  []v1alpha1.BucketGrant{grant("bbb", "ReadOnly", "x/"), grant("aaa", "ReadWrite", ""), grant("bbb", "ReadOnly", "y/")},
@@ -51,6 +54,10 @@ func TestDesire(t *testing.T) {
 			err:    "spec.forProvider.buckets cannot become a session policy",
 		},
 	}
+}
+
+func TestDesire(t *testing.T) {
+	cases := desireCases()
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			d, err := desire(access("ns", "n", "pc", withGrants(tc.grants...)))

@@ -116,6 +116,22 @@ func (m mapper) forBucket(ctx context.Context, o client.Object) []reconcile.Requ
 	return out
 }
 
+// forRecord enqueues, for a bucket's custody record, the BucketAccesses of
+// any namespace that name its bucket: one whose namespace no longer holds
+// it has its key narrowed (follower).
+func (m mapper) forRecord(ctx context.Context, o client.Object) []reconcile.Request {
+	r, ok := o.(*v1alpha1.CustodyRecord)
+	if !ok || r.Spec.Kind != v1alpha1.CustodyBucket {
+		return nil
+	}
+	l := &v1alpha1.BucketAccessList{}
+	if err := m.kube.List(ctx, l, client.MatchingFields{indexBucket: r.Spec.Object}); err != nil {
+		m.log.Info("Cannot list the BucketAccesses of a bucket", "bucket", r.Spec.Object, "error", err)
+		return nil
+	}
+	return custody.Requests(l, "")
+}
+
 // forSecret enqueues the BucketAccesses whose connection Secret it is. It
 // goes by the Secret's namespace and name: the cache keeps no owner
 // references of Secrets (options.Manager).

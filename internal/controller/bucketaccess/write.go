@@ -12,6 +12,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // maxDescription is the longest description RustFS stores.
@@ -31,6 +32,9 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.BucketAccess) (manag
 	parent, err := e.ensureParent(ctx, cr)
 	if err != nil {
 		return managed.ExternalCreation{}, e.fail(ctx, cr, "create the parent user of", err, "")
+	}
+	if err := e.recordKey(ctx, cr, e.identity, d.buckets); err != nil {
+		return managed.ExternalCreation{}, err
 	}
 	ak := accessKey(cr)
 	sk, err := e.remember(ctx, cr, ak)
@@ -88,6 +92,9 @@ func (e *external) Update(ctx context.Context, cr *v1alpha1.BucketAccess) (manag
 func (e *external) change(ctx context.Context, cr *v1alpha1.BucketAccess, ak string, d desired) (rustfs.ServiceAccountUpdate, error) {
 	u := rustfs.ServiceAccountUpdate{}
 	if e.plan.policy {
+		if err := e.recordKey(ctx, cr, e.identity, d.buckets); err != nil {
+			return u, err
+		}
 		u.Policy = &d.policy
 	}
 	if !e.plan.rotate {
@@ -131,8 +138,8 @@ func (e *external) remember(ctx context.Context, cr *v1alpha1.BucketAccess, ak s
 	if err != nil {
 		return "", errors.Wrap(err, "cannot generate a secret key")
 	}
-	custody.Set(cr, keyMemory, keyRecord{Digest: digest(ak, sk), Rotation: cr.Spec.ForProvider.Rotation})
-	return sk, custody.Persist(ctx, e.kube, cr, keyMemory)
+	memo.Set(cr, keyMemory, keyRecord{Digest: digest(ak, sk), Rotation: cr.Spec.ForProvider.Rotation})
+	return sk, memo.Persist(ctx, e.kube, cr, keyMemory)
 }
 
 // fail classifies a failed write: transient failures are retried with
@@ -146,7 +153,7 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.BucketAccess, op strin
 	}
 	msg := fmt.Sprintf("cannot %s the key (%v): fix spec.forProvider, or the ProviderConfig's credentials if access was "+
 		"denied; the provider does not retry until the BucketAccess or its ProviderConfig changes", op, err)
-	return custody.Refuse(ctx, e.kube, cr, custody.Block{Reason: v1alpha1.ReasonAccessApplyFailed, Message: msg,
+	return memo.Refuse(ctx, e.kube, cr, memo.Block{Reason: v1alpha1.ReasonAccessApplyFailed, Message: msg,
 		Fingerprint: e.fingerprint(cr)}, true, err)
 }
 

@@ -11,29 +11,27 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
-// Create puts the configuration when the bucket has none, after recording
-// its intent to create it (custody.Intend), so that a put whose answer is
-// lost still counts as created. What it must remember (hashes, dropped
-// fields, a failure) goes into annotations, which the managed reconciler
-// persists after Create; status does not, except the custody record,
-// which custody.Save writes itself.
+// Create puts the configuration when the bucket has none, after marking
+// the custody record Creating (rule 5), so that a put whose answer is lost
+// still counts as created. What it must remember (hashes, dropped fields,
+// a failure) goes into annotations, which the managed reconciler persists
+// after Create.
 func (e *external) Create(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.ExternalCreation, error) {
-	if err := e.confirm(ctx, cr); err != nil {
+	r, err := e.custodian().Mark(ctx, e.held, cr, v1alpha1.PhaseCreating)
+	if err != nil {
 		return managed.ExternalCreation{}, err
 	}
-	if err := custody.Intend(ctx, e.kube, cr); err != nil {
-		return managed.ExternalCreation{}, err
-	}
+	e.held = r
 	return managed.ExternalCreation{}, e.apply(ctx, cr, false)
 }
 
 // Update puts the whole configuration, or deletes it when the spec has no
-// rules, and persists what it must remember with custody.Persist.
+// rules, and persists what it must remember with memo.Persist.
 func (e *external) Update(ctx context.Context, cr *v1alpha1.BucketLifecycle) (managed.ExternalUpdate, error) {
-	if err := e.confirm(ctx, cr); err != nil {
+	if _, err := e.custodian().Confirm(ctx, e.held, cr); err != nil {
 		return managed.ExternalUpdate{}, err
 	}
 	return managed.ExternalUpdate{}, e.apply(ctx, cr, true)
@@ -51,11 +49,11 @@ func (e *external) apply(ctx context.Context, cr *v1alpha1.BucketLifecycle, pers
 	if err := e.acquired(ctx, cr); err != nil {
 		return err
 	}
-	custody.Delete(cr, custody.BlockKey)
-	custody.Delete(cr, keyRetry)
-	custody.Delete(cr, keyApplied)
+	memo.Delete(cr, memo.BlockKey)
+	memo.Delete(cr, keyRetry)
+	memo.Delete(cr, keyApplied)
 	if a.AppliedHash != "" {
-		custody.Set(cr, keyApplied, a)
+		memo.Set(cr, keyApplied, a)
 	}
 	fold(cr, a)
 	cr.SetConditions(xpv2.Available(), degraded(a.Dropped))
@@ -63,19 +61,16 @@ func (e *external) apply(ctx context.Context, cr *v1alpha1.BucketLifecycle, pers
 	if !persist {
 		return nil
 	}
-	return custody.Persist(ctx, e.kube, cr, keyApplied, keyRetry, custody.BlockKey)
+	return memo.Persist(ctx, e.kube, cr, keyApplied, keyRetry, memo.BlockKey)
 }
 
-// acquired records that cr created the configuration, unless it holds a
-// record already (it adopted the one it just replaced).
+// acquired marks a configuration cr was creating as Created.
 func (e *external) acquired(ctx context.Context, cr *v1alpha1.BucketLifecycle) error {
-	was := custody.Record(cr)
-	if was.Acquired == v1alpha1.AcquiredCreated || was.Acquired == v1alpha1.AcquiredAdopted {
+	if e.held == nil || e.held.Spec.Phase != v1alpha1.PhaseCreating {
 		return nil
 	}
-	rec := was
-	rec.Acquired = v1alpha1.AcquiredCreated
-	return custody.Save(ctx, e.kube, cr, was, rec)
+	_, err := e.custodian().Mark(ctx, e.held, cr, v1alpha1.PhaseCreated)
+	return err
 }
 
 // write puts desired and reads it back, or deletes the configuration when
@@ -112,15 +107,15 @@ func (e *external) fail(ctx context.Context, cr *v1alpha1.BucketLifecycle, desir
 	msg := fmt.Sprintf("RustFS refused the lifecycle configuration of bucket %q (%v): fix spec.forProvider.rules, or the "+
 		"ProviderConfig's credentials if access was denied; the provider does not retry until the BucketLifecycle or its "+
 		"ProviderConfig changes", bucket, err)
-	return custody.Refuse(ctx, e.kube, cr, custody.Block{Reason: v1alpha1.ReasonLifecycleApplyFailed, Message: msg,
+	return memo.Refuse(ctx, e.kube, cr, memo.Block{Reason: v1alpha1.ReasonLifecycleApplyFailed, Message: msg,
 		Fingerprint: e.fingerprint(cr)}, persist, err)
 }
 
 func (e *external) retryLater(ctx context.Context, cr *v1alpha1.BucketLifecycle, reason xpv2.ConditionReason, msg string, err error, persist bool) error {
-	custody.Set(cr, keyRetry, retry{Reason: reason, Message: msg})
-	cr.SetConditions(custody.Unready(reason, msg))
+	memo.Set(cr, keyRetry, retry{Reason: reason, Message: msg})
+	cr.SetConditions(memo.Unready(reason, msg))
 	if persist {
-		if perr := custody.Persist(ctx, e.kube, cr, keyRetry); perr != nil {
+		if perr := memo.Persist(ctx, e.kube, cr, keyRetry); perr != nil {
 			return perr
 		}
 	}

@@ -12,9 +12,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/predicate"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
@@ -33,9 +31,6 @@ type api interface {
 	ListTiers(ctx context.Context) ([]rustfs.Tier, error)
 }
 
-// A peersFn lists the BucketLifecycles, in every namespace, that name bucket.
-type peersFn func(ctx context.Context, bucket string) ([]custody.Subject, error)
-
 // SetupGated sets up the controller once the CRDs it reads are established.
 func SetupGated(mgr ctrl.Manager, o options.Options) error {
 	o.Gated("bucketlifecycle", func() error { return Setup(mgr, o) },
@@ -47,10 +42,8 @@ func SetupGated(mgr ctrl.Manager, o options.Options) error {
 
 // Setup adds the BucketLifecycle controller. Besides its own resources it
 // watches Tiers and Buckets, so that a lifecycle waiting for a referenced
-// Tier or Bucket to become Ready is reconciled as soon as it does, and a
-// lifecycle decides again when a Bucket of its bucket gains or loses
-// custody; BucketLifecycles whose custody changes, so that the others of
-// the same bucket decide again; and the tenancy inputs (custody.Watch).
+// Tier or Bucket to become Ready is reconciled as soon as it does, and the
+// tenancy inputs and custody records (custody.Watch).
 func Setup(mgr ctrl.Manager, o options.Options) error {
 	w, err := o.Wire(mgr, options.Kind{Index: setupIndexes, GroupKind: v1alpha1.BucketLifecycleGroupKind, GVK: v1alpha1.BucketLifecycleGroupVersionKind, Names: names,
 		New:        func() custody.Subject { return &v1alpha1.BucketLifecycle{} },
@@ -59,7 +52,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	if err != nil {
 		return err
 	}
-	c := &connector{kube: w.Kube, uncached: w.Uncached, identify: custody.ByClient(o.NewClient), now: time.Now, peers: listPeers(w.Kube),
+	c := &connector{kube: w.Kube, uncached: w.Uncached, identify: custody.ByClient(o.NewClient), now: time.Now,
 		gate: w.Gate, newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }, record: w.Record}
 	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.BucketLifecycle](c),
 		// The bucket, not metadata.name, identifies the configuration, and
@@ -70,8 +63,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	m := mapper{kube: w.Kube}
 	b := w.Builder(notResolution()).
 		Watches(&v1alpha1.Tier{}, resetting(m.forTier), builder.WithPredicates(custody.BecameReady())).
-		Watches(&v1alpha1.Bucket{}, resetting(m.forBucket), builder.WithPredicates(predicate.Or(custody.BecameReady(), custody.CustodyChanged()))).
-		Watches(&v1alpha1.BucketLifecycle{}, resetting(m.forPeers), builder.WithPredicates(custody.CustodyChanged()))
+		Watches(&v1alpha1.Bucket{}, resetting(m.forBucket), builder.WithPredicates(custody.BecameReady()))
 	return w.Complete(b, &awaiting{kube: w.Kube, poll: o.PollInterval, inner: r})
 }
 
@@ -91,21 +83,6 @@ func names(s custody.Subject) custody.Names {
 	return n
 }
 
-// listPeers lists BucketLifecycles by bucket through the field index.
-func listPeers(kube client.Reader) peersFn {
-	return func(ctx context.Context, bucket string) ([]custody.Subject, error) {
-		l := &v1alpha1.BucketLifecycleList{}
-		if err := kube.List(ctx, l, client.MatchingFields{indexBucket: bucket}); err != nil {
-			return nil, errors.Wrapf(err, "cannot list the BucketLifecycles of bucket %q", bucket)
-		}
-		out := make([]custody.Subject, len(l.Items))
-		for i := range l.Items {
-			out[i] = &l.Items[i]
-		}
-		return out, nil
-	}
-}
-
 // A connector produces an external client for one BucketLifecycle.
 type connector struct {
 	kube      client.Client
@@ -113,7 +90,6 @@ type connector struct {
 	gate      *custody.Gate
 	identify  custody.Identify
 	now       func() time.Time
-	peers     peersFn
 	newClient func(rustfs.Config) (api, error)
 	record    event.Recorder // nil drops events
 }
@@ -126,7 +102,7 @@ func (c *connector) Connect(ctx context.Context, cr *v1alpha1.BucketLifecycle) (
 	if err != nil {
 		return nil, err
 	}
-	return &external{kube: c.kube, uncached: c.uncached, client: cl, conn: conn, identifyFn: c.identify, now: c.now, peers: c.peers,
+	return &external{kube: c.kube, uncached: c.uncached, client: cl, conn: conn, identifyFn: c.identify, now: c.now,
 		record: c.record}, nil
 }
 
@@ -140,11 +116,9 @@ type external struct {
 	conn       *connection.Connection
 	identifyFn custody.Identify
 	now        func() time.Time
-	peers      peersFn
 	record     event.Recorder // nil drops events
-	// peerList are the BucketLifecycles of the same bucket, as Observe
-	// found them.
-	peerList []custody.Subject
+	// held is the custody record the lifecycle held at Observe.
+	held *v1alpha1.CustodyRecord
 }
 
 // Delete never removes the bucket's lifecycle configuration: the resource

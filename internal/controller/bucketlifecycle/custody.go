@@ -3,91 +3,85 @@ package bucketlifecycle
 import (
 	"context"
 	"fmt"
-	"time"
+	"slices"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
-	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
-// A custodian is what Observe learned about the tenancy of the bucket's
-// lifecycle configuration: the proof a successful read would give, and the
-// lifecycles that name the same bucket.
-type custodian struct {
-	proof custody.Proof
-	peers []custody.Subject
+// custodian decides through custody records, read past the cache.
+func (e *external) custodian() custody.Custodian {
+	return custody.Custodian{Store: custody.Store{Kube: e.kube, Reader: e.uncached}, Identify: e.identifyFn, Now: e.now}
 }
 
-// bucketRule is rule 5 (docs/multi-tenancy.md): a BucketLifecycle configures
-// a bucket only when the Bucket that owns it on the same RustFS is in its
-// own namespace, or no Bucket owns it and the lifecycle may adopt. It reads
-// the Buckets' custody records from the cache, nothing from RustFS.
-func (e *external) bucketRule(ctx context.Context, cr *v1alpha1.BucketLifecycle, c custodian) (*custody.Refusal, error) {
-	bucket := cr.Spec.ForProvider.Bucket
-	buckets, err := custody.Buckets(ctx, e.kube, bucket)
+// dependents is rule 7 (docs/multi-tenancy.md): a BucketLifecycle never
+// configures a bucket whose record another namespace holds, and its
+// transitions never name a tier whose record another namespace holds,
+// unless sharedTiers lists it. A bucket or tier no resource has recorded
+// is allowed (the Gate has checked the slice under NamespacePrefix). It
+// reads records, nothing from RustFS.
+func (e *external) dependents(ctx context.Context, cr *v1alpha1.BucketLifecycle, identity string) (*custody.Refusal, error) {
+	ns, bucket := cr.GetNamespace(), cr.Spec.ForProvider.Bucket
+	held, recorded, err := e.custodian().HeldIn(ctx, identity, v1alpha1.CustodyBucket, bucket, ns)
 	if err != nil {
 		return nil, err
 	}
-	owner := custody.Oldest(c.proof, bucket, buckets)
-	switch {
-	case owner == nil && e.conn.Target.Tenancy.Adoption == v1alpha1.AdoptionNever && !holds(cr, c):
-		return &custody.Refusal{Reason: v1alpha1.ReasonAdoptionNotAllowed, Message: fmt.Sprintf("No Bucket manages bucket %q, "+
-			"and this BucketLifecycle's ProviderConfig sets adoption: Never, so nothing is read or written. Create a Bucket for "+
-			"it in this namespace.", bucket)}, nil
-	case owner == nil, owner.GetNamespace() == cr.GetNamespace():
-		return nil, nil
+	if !held && recorded {
+		return &custody.Refusal{Reason: v1alpha1.ReasonBucketManagedElsewhere, Message: fmt.Sprintf("Bucket %q is held by no "+
+			"Bucket of this namespace, and a BucketLifecycle configures only a bucket its own namespace holds, so nothing is "+
+			"read or written. Create a Bucket for it in this namespace, or use one in spec.forProvider.bucket.", bucket)}, nil
 	}
-	return &custody.Refusal{Reason: v1alpha1.ReasonBucketManagedElsewhere, Message: fmt.Sprintf("Bucket %q is managed by a "+
-		"resource in another namespace, and a BucketLifecycle configures only a bucket its own namespace manages, so nothing "+
-		"is read or written. Use a bucket of this namespace in spec.forProvider.bucket.", bucket)}, nil
-}
-
-// holds reports whether cr's record says it created or adopted the
-// configuration of its bucket on this RustFS, through this kind of
-// ProviderConfig. An intent to create does not count: it is written only
-// after this check passed.
-func holds(cr *v1alpha1.BucketLifecycle, c custodian) bool {
-	a := custody.Prove(custody.Record(cr), c.proof, time.Time{}).Acquired
-	return a == v1alpha1.AcquiredCreated || a == v1alpha1.AcquiredAdopted
-}
-
-// identify finds the RustFS identity and the lifecycles of the same bucket.
-func (e *external) identify(ctx context.Context, cr *v1alpha1.BucketLifecycle) (custodian, error) {
-	p, err := e.identifyFn.Proof(ctx, e.conn, cr.Spec.ForProvider.Bucket)
-	if rustfs.IsAccessDenied(err) {
-		was := custody.Record(cr)
-		if serr := custody.Save(ctx, e.kube, cr, was, custody.Withdraw(was)); serr != nil {
-			return custodian{}, serr
+	var missing []string
+	for _, sc := range storageClassesOf(cr) {
+		if slices.Contains(e.conn.Target.Tenancy.SharedTiers, sc) {
+			continue
+		}
+		held, recorded, err := e.custodian().HeldIn(ctx, identity, v1alpha1.CustodyTier, sc, ns)
+		if err != nil {
+			return nil, err
+		}
+		if !held && recorded {
+			missing = append(missing, fmt.Sprintf("%q", sc))
 		}
 	}
-	if err != nil {
-		return custodian{}, errors.Wrap(err, "cannot identify the RustFS deployment")
+	if len(missing) == 0 {
+		return nil, nil
 	}
-	peers, err := e.peers(ctx, cr.Spec.ForProvider.Bucket)
-	if err != nil {
-		return custodian{}, err
-	}
-	e.peerList = peers
-	return custodian{proof: p, peers: peers}, nil
+	return &custody.Refusal{Reason: v1alpha1.ReasonTierNotHeld, Message: fmt.Sprintf("Transitions name tiers %s, which a resource "+
+		"in another namespace holds and the ProviderConfig's sharedTiers do not list, so nothing is read or written. Create a Tier "+
+		"for them in this namespace, or ask the platform team to list them in sharedTiers.", joinNames(missing))}, nil
 }
 
-// decide records the lifecycle's proven access, after a read with its own
-// credentials answered readErr, and decides whether it may write (package
-// custody). RustFS refusing the credentials withdraws its proven access.
-func (e *external) decide(ctx context.Context, cr *v1alpha1.BucketLifecycle, c custodian, exists bool, readErr error) (custody.Verdict, error) {
-	was := custody.Record(cr)
-	if rustfs.IsAccessDenied(readErr) {
-		return custody.Verdict{}, custody.Save(ctx, e.kube, cr, was, custody.Withdraw(was))
+func joinNames(n []string) string {
+	out := ""
+	for i, s := range n {
+		if i > 0 {
+			out += ", "
+		}
+		out += s
 	}
+	return out
+}
+
+// identity is the identity of the RustFS deployment the lifecycle reaches.
+func (e *external) identity(ctx context.Context) (string, error) {
+	id, _, err := e.identifyFn(ctx, e.conn)
+	return id, errors.Wrap(err, "cannot identify the RustFS deployment")
+}
+
+// claim holds the configuration's custody record for cr, or says why it
+// may not write it (package custody).
+func (e *external) claim(ctx context.Context, cr *v1alpha1.BucketLifecycle, exists bool) (*custody.Refusal, error) {
 	bucket := cr.Spec.ForProvider.Bucket
-	rec := custody.Prove(was, c.proof, e.now())
-	o := custody.Object{Kind: v1alpha1.BucketLifecycleKind, Noun: fmt.Sprintf("the lifecycle configuration of bucket %q", bucket),
-		Field:  "spec.forProvider.bucket (S3 keeps one lifecycle configuration per bucket: merge the rules into one BucketLifecycle)",
-		Exists: exists, Duplicate: v1alpha1.ReasonDuplicateLifecycle}
-	v := custody.Decide(cr, rec, o, e.conn.Target.Tenancy.Adoption, nil, c.peers)
-	return v, custody.Save(ctx, e.kube, cr, was, v.Record)
+	r, refusal, err := e.custodian().Admit(ctx, cr, e.conn, custody.Claim{Kind: v1alpha1.CustodyBucketLifecycle, Object: bucket,
+		Exists: exists, Adoption: e.conn.Target.Tenancy.Adoption, Noun: fmt.Sprintf("the lifecycle configuration of bucket %q", bucket),
+		Field:     "spec.forProvider.bucket (S3 keeps one lifecycle configuration per bucket: merge the rules into one BucketLifecycle)",
+		Duplicate: v1alpha1.ReasonDuplicateLifecycle})
+	e.held = r
+	return refusal, err
 }
 
 // refuse withdraws cr's eligibility and reports r.
@@ -97,12 +91,6 @@ func (e *external) refuse(ctx context.Context, cr *v1alpha1.BucketLifecycle, r *
 		return err
 	}
 	cr.Status.AtProvider = v1alpha1.BucketLifecycleObservation{}
-	cr.SetConditions(custody.Unready(r.Reason, r.Message))
+	cr.SetConditions(memo.Unready(r.Reason, r.Message))
 	return r
-}
-
-// confirm stops a write when an older BucketLifecycle has just become the
-// owner of the configuration (custody.Hold).
-func (e *external) confirm(ctx context.Context, cr *v1alpha1.BucketLifecycle) error {
-	return custody.Hold(ctx, e.uncached, cr, e.peerList, v1alpha1.BucketLifecycleKind, "this bucket's configuration")
 }

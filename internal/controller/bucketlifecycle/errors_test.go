@@ -12,7 +12,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 type failureCase struct {
@@ -45,7 +45,7 @@ func updateFailureCases() map[string]failureCase {
 			reason:    "Refused credentials block the write until the ProviderConfig changes.",
 			fault:     rustfstest.Fault{Status: http.StatusForbidden, Code: "AccessDenied", Message: "Access Denied"},
 			wantReady: "False/LifecycleApplyFailed",
-			wantKey:   custody.BlockKey,
+			wantKey:   memo.BlockKey,
 		},
 	}
 }
@@ -68,7 +68,7 @@ func TestUpdateFailures(t *testing.T) {
 			if got := condition(cr, xpv2.TypeReady); got != tc.wantReady {
 				t.Errorf("%s\nReady: want %s, got %s", tc.reason, tc.wantReady, got)
 			}
-			for _, k := range []string{keyRetry, custody.BlockKey} {
+			for _, k := range []string{keyRetry, memo.BlockKey} {
 				if _, ok := cr.GetAnnotations()[k]; ok != (k == tc.wantKey) {
 					t.Errorf("%s\nannotation %s: want present %t, got %t", tc.reason, k, k == tc.wantKey, ok)
 				}
@@ -104,7 +104,7 @@ func TestBlockedUntilSpecChanges(t *testing.T) {
 	if got := condition(cr, xpv2.TypeReady); got != isReady {
 		t.Errorf("after fixing the spec, Ready: want %s, got %s", isReady, got)
 	}
-	if _, ok := cr.GetAnnotations()[custody.BlockKey]; ok {
+	if _, ok := cr.GetAnnotations()[memo.BlockKey]; ok {
 		t.Errorf("the block survived a successful put")
 	}
 }

@@ -120,7 +120,7 @@ func scheme(t *testing.T) *kruntime.Scheme {
 // fakeKube returns a fake API server client with the controller's indexes.
 func fakeKube(t *testing.T, objs ...client.Object) client.Client {
 	t.Helper()
-	b := fake.NewClientBuilder().WithScheme(scheme(t)).WithObjects(objs...).WithStatusSubresource(&v1alpha1.BucketLifecycle{}, &v1alpha1.Bucket{}).
+	b := fake.NewClientBuilder().WithScheme(scheme(t)).WithObjects(objs...).WithStatusSubresource(&v1alpha1.BucketLifecycle{}, &v1alpha1.Bucket{}, &v1alpha1.Tier{}).
 		WithIndex(&v1alpha1.Bucket{}, custody.IndexExternalName, custody.IndexByExternalName)
 	for key, fn := range map[string]func(*v1alpha1.BucketLifecycle) []string{
 		indexBucket: bucketOf, indexBucketRef: bucketRefsOf, indexTierRef: tierRefsOf, indexStorageClass: storageClassesOf,

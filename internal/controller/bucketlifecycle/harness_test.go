@@ -9,12 +9,14 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/notify/notifytest"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
 )
 
 // A harness is a RustFS emulator served over HTTP, a fake API server holding
@@ -41,7 +43,7 @@ func newHarness(t *testing.T, opts ...rustfstest.Option) *harness {
 
 func (h *harness) connector() *connector {
 	r := connection.NewResolver(h.kube, h.kube, resource.ModernTrackerFn(func(context.Context, resource.ModernManaged) error { return nil }))
-	return &connector{kube: h.kube, uncached: h.kube, identify: custody.ByEndpoint, now: time.Now, peers: listPeers(h.kube), newClient: newClient, record: &h.events,
+	return &connector{kube: h.kube, uncached: h.kube, identify: custody.ByEndpoint, now: time.Now, newClient: newClient, record: &h.events,
 		gate: custody.NewGate(h.kube, r, custody.Namespaces{Reader: h.kube, Allowed: true})}
 }
 
@@ -50,6 +52,21 @@ func (h *harness) addConfig(name, endpoint string) {
 	h.t.Helper()
 	if err := h.kube.Create(ctx(h.t), clusterConfig(name, endpoint)[0]); err != nil {
 		h.t.Fatal(err)
+	}
+}
+
+// storeReady creates Tiers or Buckets in the fake API server, Ready, as
+// their controllers would make them.
+func (h *harness) storeReady(objs ...client.Object) {
+	h.t.Helper()
+	for _, o := range objs {
+		if err := h.kube.Create(ctx(h.t), o); err != nil {
+			h.t.Fatal(err)
+		}
+		o.(interface{ SetConditions(...xpv2.Condition) }).SetConditions(xpv2.Available())
+		if err := h.kube.Status().Update(ctx(h.t), o); err != nil {
+			h.t.Fatal(err)
+		}
 	}
 }
 
@@ -93,6 +110,10 @@ func (h *harness) edit(cr *v1alpha1.BucketLifecycle, fn func(*v1alpha1.BucketLif
 func (h *harness) reconcile(cr *v1alpha1.BucketLifecycle) (*v1alpha1.BucketLifecycle, string, error) {
 	h.t.Helper()
 	cr = h.fetch(cr)
+	// The managed reconciler resolves references before it connects.
+	if err := options.NewLocalResolver(h.kube).ResolveReferences(ctx(h.t), cr); err != nil {
+		return cr, "resolve", err
+	}
 	e, err := h.connector().Connect(ctx(h.t), cr)
 	if err != nil {
 		h.t.Fatalf("Connect: %v", err)

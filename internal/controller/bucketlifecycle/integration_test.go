@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/onsi/gomega"
 	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -171,4 +172,83 @@ func TestDuplicateTakesOver(t *testing.T) {
 	if now, _ := c.rfs.Lifecycle(bucketName); !strings.Contains(string(now), "<ID>other</ID>") {
 		t.Errorf("the second BucketLifecycle did not put its rules after taking over")
 	}
+}
+
+// labelled returns o with labels set, for a selector to find it.
+func labelled[T client.Object](o T, kv ...string) T {
+	l := map[string]string{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		l[kv[i]] = kv[i+1]
+	}
+	o.SetLabels(l)
+	return o
+}
+
+// Every way of naming a tier or the bucket by reference reaches the PUT:
+// a transition's tierSelector, a noncurrent transition's tierRef and
+// tierSelector, and bucketSelector. The real reference resolver of the
+// managed reconciler resolves them on the API server, and the configuration
+// the emulator stores from the PUT names the selected and referenced tiers,
+// under the selected bucket.
+func TestReferencesResolveToThePut(t *testing.T) {
+	testenv.Skip(t)
+	c := startCluster(t, "refs-put", time.Hour)
+	for _, tier := range []string{"COLD", "WARM", "GLACIER-1"} {
+		c.rfs.SeedTier(rustfstest.TierRecord{Type: "rustfs", Name: tier})
+	}
+	cr := byReference(c)
+	c.create(cr)
+	got := c.waitFor(cr, xpv2.TypeReady, isReady, 30*time.Second)
+	if b := got.Spec.ForProvider.Bucket; b != bucketName {
+		t.Errorf("bucketSelector resolved to bucket %q, want %q", b, bucketName)
+	}
+	stored, ok := c.rfs.Lifecycle(bucketName)
+	if !ok {
+		t.Fatalf("nothing stored for bucket %s", bucketName)
+	}
+	three, thirty := int32(3), int32(30)
+	want := []xRule{
+		{ID: "current", Status: "Enabled", Filter: &xFilter{}, Transitions: []xTransition{{Days: i32(7), StorageClass: "WARM"}}},
+		{ID: "noncurrent-ref", Status: "Enabled", Filter: &xFilter{}, NoncurrentTransitions: []xNCTrans{{NoncurrentDays: &three, StorageClass: "COLD"}}},
+		{ID: "noncurrent-selector", Status: "Enabled", Filter: &xFilter{},
+			NoncurrentTransitions: []xNCTrans{{NoncurrentDays: &thirty, Newer: i32(2), StorageClass: "GLACIER-1"}}},
+	}
+	if diff := cmp.Diff(want, decodeStored(t, stored)); diff != "" {
+		t.Errorf("the stored configuration differs from the resolved references (-want +stored):\n%s", diff)
+	}
+}
+
+// byReference creates Ready Tiers COLD, WARM (labelled tier=warm) and
+// GLACIER-1 (tier=glacier) and a Ready Bucket of app-data (bucket=data), and
+// returns a BucketLifecycle naming each of them by reference or selector.
+func byReference(c *cluster) *v1alpha1.BucketLifecycle {
+	refs := []referenced{
+		tierObject(c.ns, "cold", "COLD"),
+		labelled(tierObject(c.ns, "warm", "WARM"), "tier", "warm"),
+		labelled(tierObject(c.ns, "glacier", "GLACIER-1"), "tier", "glacier"),
+		labelled(bucketObject(c.ns, "data", bucketName), "bucket", "data"),
+	}
+	for _, r := range refs {
+		c.create(r)
+		markReady(c.t, r)
+	}
+	selector := func(k, v string) *xpv2.NamespacedSelector {
+		return &xpv2.NamespacedSelector{MatchLabels: map[string]string{k: v}}
+	}
+	return c.lifecycle("by-reference", func(cr *v1alpha1.BucketLifecycle) {
+		cr.Spec.ForProvider.Bucket = ""
+		cr.Spec.ForProvider.BucketSelector = selector("bucket", "data")
+	}, withRules(
+		specRule("current", func(r *v1alpha1.LifecycleRule) {
+			r.Transitions = []v1alpha1.Transition{{Days: i32(7), TierSelector: selector("tier", "warm")}}
+		}),
+		specRule("noncurrent-ref", func(r *v1alpha1.LifecycleRule) {
+			r.NoncurrentVersionTransitions = []v1alpha1.NoncurrentVersionTransition{{NoncurrentDays: 3,
+				TierRef: &xpv2.NamespacedReference{Name: "cold"}}}
+		}),
+		specRule("noncurrent-selector", func(r *v1alpha1.LifecycleRule) {
+			r.NoncurrentVersionTransitions = []v1alpha1.NoncurrentVersionTransition{{NoncurrentDays: 30, NewerNoncurrentVersions: i32(2),
+				TierSelector: selector("tier", "glacier")}}
+		}),
+	))
 }

@@ -10,19 +10,19 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // Annotations this controller keeps its memory in.
 const (
 	// keyApplied records the last configuration put: its hash, the hash
 	// of what RustFS returned afterwards and the fields it dropped.
-	keyApplied = custody.Prefix + "lifecycle"
+	keyApplied = memo.Prefix + "lifecycle"
 
 	// keyRetry records a failure of a first put that is retried with
 	// backoff (a tier or the bucket missing), so that Observe can report
 	// it: status written in Create is discarded.
-	keyRetry = custody.Prefix + "lifecycle-retry"
+	keyRetry = memo.Prefix + "lifecycle-retry"
 )
 
 // maxDropped bounds the dropped field paths kept in annotations and status.
@@ -52,7 +52,7 @@ type retry struct {
 // recall returns the memory recorded on cr.
 func recall(cr *v1alpha1.BucketLifecycle) applied {
 	var a applied
-	custody.Get(cr, keyApplied, &a)
+	memo.Get(cr, keyApplied, &a)
 	return a
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
@@ -30,7 +31,7 @@ func (e *external) observe(ctx context.Context, cr *v1alpha1.BucketLifecycle) (m
 		return managed.ExternalObservation{}, errors.New("spec.forProvider.bucket is empty: set bucket, bucketRef or bucketSelector")
 	}
 	if err := naming.Bucket.CheckField("spec.forProvider.bucket", cr.Spec.ForProvider.Bucket); err != nil {
-		cr.SetConditions(custody.Unready(v1alpha1.ReasonInvalidBucketName, err.Error()+"; the provider sends nothing to RustFS until then"))
+		cr.SetConditions(memo.Unready(v1alpha1.ReasonInvalidBucketName, err.Error()+"; the provider sends nothing to RustFS until then"))
 		return managed.ExternalObservation{}, err
 	}
 	if err := checkSpec(cr); err != nil {
@@ -56,15 +57,15 @@ func (e *external) observe(ctx context.Context, cr *v1alpha1.BucketLifecycle) (m
 	return managed.ExternalObservation{ResourceExists: v.exists, ResourceUpToDate: v.upToDate, Diff: strings.Join(v.diff, "\n")}, nil
 }
 
-// owned returns the live configuration if cr may write it: its bucket is
-// managed in its namespace (rule 5), and it is the configuration's owner
-// (package custody). Otherwise it returns the refusal.
+// owned returns the live configuration if cr may write it: its bucket and
+// tiers are held in its namespace (rule 7), and it holds the
+// configuration's custody record. Otherwise it returns the refusal.
 func (e *external) owned(ctx context.Context, cr *v1alpha1.BucketLifecycle) (*rustfs.Lifecycle, error) {
-	c, err := e.identify(ctx, cr)
+	identity, err := e.identity(ctx)
 	if err != nil {
 		return nil, err
 	}
-	r, err := e.bucketRule(ctx, cr, c)
+	r, err := e.dependents(ctx, cr, identity)
 	if err != nil {
 		return nil, err
 	}
@@ -73,19 +74,23 @@ func (e *external) owned(ctx context.Context, cr *v1alpha1.BucketLifecycle) (*ru
 	}
 	l, readErr := e.client.GetLifecycle(ctx, cr.Spec.ForProvider.Bucket)
 	live, err := e.live(cr, l, readErr)
-	if err != nil && !rustfs.IsAccessDenied(readErr) && !rustfs.IsNoSuchBucket(readErr) {
+	if rustfs.IsAccessDenied(readErr) {
+		was := custody.Record(cr)
+		if serr := custody.Save(ctx, e.kube, cr, was, custody.Withdraw(was)); serr != nil {
+			return nil, serr
+		}
+	}
+	if err != nil && !rustfs.IsNoSuchBucket(readErr) {
 		return nil, err
 	}
-	v, derr := e.decide(ctx, cr, c, live != nil, readErr)
+	refusal, cerr := e.claim(ctx, cr, live != nil)
 	switch {
-	case derr != nil:
-		return nil, derr
-	case rustfs.IsAccessDenied(readErr):
-		return nil, err
-	case v.Refusal != nil:
+	case cerr != nil:
+		return nil, cerr
+	case refusal != nil:
 		cr.Status.AtProvider = v1alpha1.BucketLifecycleObservation{}
-		cr.SetConditions(custody.Unready(v.Refusal.Reason, v.Refusal.Message))
-		return nil, v.Refusal
+		cr.SetConditions(memo.Unready(refusal.Reason, refusal.Message))
+		return nil, refusal
 	}
 	return live, err
 }
@@ -97,7 +102,7 @@ func checkSpec(cr *v1alpha1.BucketLifecycle) error {
 		return nil
 	}
 	msg := "the lifecycle rules cannot be applied: " + strings.Join(problems, "; ")
-	cr.SetConditions(custody.Unready(v1alpha1.ReasonLifecycleApplyFailed, msg))
+	cr.SetConditions(memo.Unready(v1alpha1.ReasonLifecycleApplyFailed, msg))
 	return errors.New(msg)
 }
 
@@ -109,7 +114,7 @@ func (e *external) live(cr *v1alpha1.BucketLifecycle, l *rustfs.Lifecycle, err e
 	case rustfs.IsNoSuchLifecycle(err):
 		return nil, nil
 	case rustfs.IsNoSuchBucket(err):
-		cr.SetConditions(custody.Unready(v1alpha1.ReasonBucketNotFound, bucketNotFound(cr.Spec.ForProvider.Bucket, e.conn.Endpoint)))
+		cr.SetConditions(memo.Unready(v1alpha1.ReasonBucketNotFound, bucketNotFound(cr.Spec.ForProvider.Bucket, e.conn.Endpoint)))
 		return nil, errors.Wrap(err, "cannot observe the lifecycle configuration")
 	case err != nil:
 		return nil, errors.Wrap(err, "cannot observe the lifecycle configuration")
@@ -131,28 +136,28 @@ func bucketNotFound(bucket, endpoint string) string {
 // configuration already matches; then the record is cleared.
 func (e *external) recorded(ctx context.Context, cr *v1alpha1.BucketLifecycle, v *verdict) error {
 	var r retry
-	if custody.Get(cr, keyRetry, &r) && !v.exists {
+	if memo.Get(cr, keyRetry, &r) && !v.exists {
 		v.exists = true
-		cr.SetConditions(custody.Unready(r.Reason, r.Message))
+		cr.SetConditions(memo.Unready(r.Reason, r.Message))
 	}
-	b, blocked := custody.Blocked(cr, e.fingerprint(cr), "", time.Now())
+	b, blocked := memo.Blocked(cr, e.fingerprint(cr), "", time.Now())
 	_, noted := cr.GetAnnotations()[keyRetry]
 	if v.upToDate && (blocked || noted) {
-		custody.Delete(cr, custody.BlockKey)
-		custody.Delete(cr, keyRetry)
-		return custody.Persist(ctx, e.kube, cr, custody.BlockKey, keyRetry)
+		memo.Delete(cr, memo.BlockKey)
+		memo.Delete(cr, keyRetry)
+		return memo.Persist(ctx, e.kube, cr, memo.BlockKey, keyRetry)
 	}
 	if !blocked {
 		return nil
 	}
-	cr.SetConditions(custody.Unready(b.Reason, b.Message))
+	cr.SetConditions(memo.Unready(b.Reason, b.Message))
 	return errors.New(b.Message)
 }
 
 // fingerprint digests what lifts a block: the resource's generation and its
 // ProviderConfig's revision (which covers the credentials Secret).
 func (e *external) fingerprint(cr *v1alpha1.BucketLifecycle) string {
-	return custody.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), e.conn.Revision)
+	return memo.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), e.conn.Revision)
 }
 
 // A verdict is the result of comparing the spec with the live configuration.

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
+
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 )
 
@@ -14,7 +16,8 @@ import (
 // days (0 included) and by date, noncurrent transitions with and without
 // newerNoncurrentVersions, every form of expiration including the
 // RustFS/MinIO extension expiredObjectAllVersions, noncurrent expiration,
-// abortIncompleteMultipartUpload and the delMarkerExpiration extension. It
+// abortIncompleteMultipartUpload and the delMarkerExpiration extension; each
+// transition names its tier by storageClass, tierRef or tierSelector. It
 // keeps to what the CRD and RustFS accept (docs/rustfs-wire.md §8.2), so every generated
 // spec must be stored whole.
 
@@ -168,9 +171,41 @@ func (g *ruleGen) actions(r *v1alpha1.LifecycleRule, tagged bool) bool {
 		r.NoncurrentVersionExpiration != nil || r.AbortIncompleteMultipartUpload != nil || r.DelMarkerExpiration != nil
 }
 
+// A tierName is how a generated transition names its tier: a storage
+// class, or a reference or a selector to the model Tier of that tier
+// (modelTierObject).
+type tierName struct {
+	class    string
+	ref      *xpv2.NamespacedReference
+	selector *xpv2.NamespacedSelector
+}
+
+// tierName names a model tier one of the three ways, marking field+"."
+// and the way.
+func (g *ruleGen) tierName(field string) tierName {
+	tier := g.tier()
+	switch g.r.IntN(3) {
+	case 0:
+		g.mark(field + ".tierRef")
+		return tierName{ref: &xpv2.NamespacedReference{Name: modelTierObject(tier)}}
+	case 1:
+		g.mark(field + ".tierSelector")
+		return tierName{selector: &xpv2.NamespacedSelector{MatchLabels: map[string]string{modelTierLabel: modelTierObject(tier)}}}
+	}
+	g.mark(field + ".storageClass")
+	return tierName{class: tier}
+}
+
+// modelTierLabel labels each model Tier with its object name, for
+// selectors.
+const modelTierLabel = "model-tier"
+
+// modelTierObject is the name of the Tier object of a model tier.
+func modelTierObject(tier string) string { return strings.ToLower(tier) }
+
 func (g *ruleGen) transition() v1alpha1.Transition {
-	t := v1alpha1.Transition{StorageClass: g.tier()}
-	g.mark("transitions.storageClass")
+	n := g.tierName("transitions")
+	t := v1alpha1.Transition{StorageClass: n.class, TierRef: n.ref, TierSelector: n.selector}
 	if g.bit() {
 		t.Days = g.i32(1, 365)
 		g.mark("transitions.days")
@@ -186,8 +221,9 @@ func (g *ruleGen) transition() v1alpha1.Transition {
 }
 
 func (g *ruleGen) noncurrentTransition() v1alpha1.NoncurrentVersionTransition {
-	t := v1alpha1.NoncurrentVersionTransition{StorageClass: g.tier(), NoncurrentDays: *g.i32(0, 365)}
-	g.mark("noncurrentVersionTransitions.storageClass", "noncurrentVersionTransitions.noncurrentDays")
+	n := g.tierName("noncurrentVersionTransitions")
+	t := v1alpha1.NoncurrentVersionTransition{StorageClass: n.class, TierRef: n.ref, TierSelector: n.selector, NoncurrentDays: *g.i32(0, 365)}
+	g.mark("noncurrentVersionTransitions.noncurrentDays")
 	if g.bit() {
 		t.NewerNoncurrentVersions = g.i32(0, 10)
 		g.mark("noncurrentVersionTransitions.newerNoncurrentVersions")
@@ -216,14 +252,33 @@ func (g *ruleGen) expiration(tagged bool) *v1alpha1.LifecycleExpiration {
 	return &v1alpha1.LifecycleExpiration{ExpiredObjectDeleteMarker: &v}
 }
 
+// A modelSpec is a generated BucketLifecycle's rules, and whether it names
+// its bucket by bucketSelector (to the model Bucket object) or by bucket.
+type modelSpec struct {
+	rules    []v1alpha1.LifecycleRule
+	selected bool
+}
+
+func (g *ruleGen) spec() modelSpec {
+	s := modelSpec{rules: g.rules(), selected: g.bit()}
+	if s.selected {
+		g.mark("bucketSelector")
+	} else {
+		g.mark("bucket")
+	}
+	return s
+}
+
 // modelFields are the field paths a run must set.
 var modelFields = []string{
-	"id", "status.Enabled", "status.Disabled",
+	"bucket", "bucketSelector", "id", "status.Enabled", "status.Disabled",
 	"filter.empty", "filter.prefix", "filter.tag.key", "filter.tag.value", "filter.objectSizeGreaterThan",
 	"filter.objectSizeLessThan", "filter.and.prefix", "filter.and.tags.key", "filter.and.tags.value",
 	"filter.and.objectSizeGreaterThan", "filter.and.objectSizeLessThan",
-	"transitions.storageClass", "transitions.days", "transitions.days.0", "transitions.date",
-	"noncurrentVersionTransitions.storageClass", "noncurrentVersionTransitions.noncurrentDays",
+	"transitions.storageClass", "transitions.tierRef", "transitions.tierSelector",
+	"transitions.days", "transitions.days.0", "transitions.date",
+	"noncurrentVersionTransitions.storageClass", "noncurrentVersionTransitions.tierRef",
+	"noncurrentVersionTransitions.tierSelector", "noncurrentVersionTransitions.noncurrentDays",
 	"noncurrentVersionTransitions.newerNoncurrentVersions",
 	"expiration.days", "expiration.date", "expiration.expiredObjectAllVersions.true",
 	"expiration.expiredObjectAllVersions.false", "expiration.expiredObjectDeleteMarker.true",

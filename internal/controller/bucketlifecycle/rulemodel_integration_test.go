@@ -14,8 +14,9 @@ import (
 )
 
 // The rule model property test through the real API server: the generated
-// specs pass the CRD's schema, defaults and CEL rules, the controller puts
-// them, and what the emulator stores matches the spec the API server holds,
+// specs pass the CRD's schema, defaults and CEL rules, the managed
+// reconciler resolves their tier and bucket references and selectors, the
+// controller puts them, and what the emulator stores matches the spec the API server holds,
 // field by field (rulemodel_test.go's expect and decoder).
 func TestRuleModelThroughTheAPIServer(t *testing.T) {
 	testenv.Skip(t)
@@ -24,10 +25,18 @@ func TestRuleModelThroughTheAPIServer(t *testing.T) {
 		c.rfs.SeedTier(rustfstest.TierRecord{Type: "rustfs", Name: tier})
 	}
 	specs := modelSpecs(t, 7, 60)
-	for i, rules := range specs {
+	for i, s := range specs {
 		bucket := fmt.Sprintf("model-%d", i)
 		c.rfs.CreateBucket(bucket, false)
-		c.create(c.lifecycle(bucket, withBucket(bucket), withRules(rules...)))
+		objs := modelObjects(c.ns, bucket)
+		if i > 0 {
+			objs = objs[len(modelTiers):]
+		}
+		for _, o := range objs {
+			c.create(o)
+			markReady(t, o.(referenced))
+		}
+		c.create(c.lifecycle(bucket, s.nameBucket(bucket), withRules(s.rules...)))
 	}
 	for i := range specs {
 		bucket := fmt.Sprintf("model-%d", i)

@@ -9,6 +9,11 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
@@ -141,11 +146,13 @@ func expect(t *testing.T, rules []v1alpha1.LifecycleRule) []xRule {
 			x.Status = "Enabled"
 		}
 		for _, tr := range r.Transitions {
-			x.Transitions = append(x.Transitions, xTransition{Days: tr.Days, Date: day(t, wireString(tr.Date)), StorageClass: tr.StorageClass})
+			x.Transitions = append(x.Transitions, xTransition{Days: tr.Days, Date: day(t, wireString(tr.Date)),
+				StorageClass: modelClass(tr.StorageClass, tr.TierRef, tr.TierSelector)})
 		}
 		for _, tr := range r.NoncurrentVersionTransitions {
 			nd := tr.NoncurrentDays
-			x.NoncurrentTransitions = append(x.NoncurrentTransitions, xNCTrans{NoncurrentDays: &nd, Newer: tr.NewerNoncurrentVersions, StorageClass: tr.StorageClass})
+			x.NoncurrentTransitions = append(x.NoncurrentTransitions, xNCTrans{NoncurrentDays: &nd, Newer: tr.NewerNoncurrentVersions,
+				StorageClass: modelClass(tr.StorageClass, tr.TierRef, tr.TierSelector)})
 		}
 		if e := r.Expiration; e != nil {
 			x.Expiration = &xExpiration{Days: e.Days, Date: day(t, wireString(e.Date)), EODM: e.ExpiredObjectDeleteMarker, EOAV: e.ExpiredObjectAllVersions}
@@ -166,6 +173,21 @@ func expect(t *testing.T, rules []v1alpha1.LifecycleRule) []xRule {
 	}
 	slices.SortFunc(out, func(a, b xRule) int { return strings.Compare(a.ID, b.ID) })
 	return out
+}
+
+// modelClass is the storage class a transition must reach the wire with:
+// its storageClass, or else the model tier its tierRef or tierSelector
+// names (the model Tier objects are the tiers' names in lower case).
+func modelClass(class string, ref *xpv2.NamespacedReference, sel *xpv2.NamespacedSelector) string {
+	switch {
+	case class != "":
+		return class
+	case ref != nil:
+		return strings.ToUpper(ref.Name)
+	case sel != nil:
+		return strings.ToUpper(sel.MatchLabels[modelTierLabel])
+	}
+	return ""
 }
 
 func expectFilter(f *v1alpha1.LifecycleFilter) *xFilter {
@@ -195,12 +217,12 @@ func wireString(s string) *string {
 
 // modelSpecs generates n specs from seed and fails unless, together, they
 // set every field of modelFields.
-func modelSpecs(t *testing.T, seed uint64, n int) [][]v1alpha1.LifecycleRule {
+func modelSpecs(t *testing.T, seed uint64, n int) []modelSpec {
 	t.Helper()
 	g := newRuleGen(seed)
-	specs := make([][]v1alpha1.LifecycleRule, n)
+	specs := make([]modelSpec, n)
 	for i := range specs {
-		specs[i] = g.rules()
+		specs[i] = g.spec()
 	}
 	for _, f := range modelFields {
 		if !g.seen[f] {
@@ -210,6 +232,42 @@ func modelSpecs(t *testing.T, seed uint64, n int) [][]v1alpha1.LifecycleRule {
 	return specs
 }
 
+// modelObjects are the Ready Tier objects of the model tiers, labelled for
+// selectors, and the Ready Bucket object of bucket, labelled likewise, in
+// namespace ns: what the generated references resolve to.
+func modelObjects(ns, bucket string) []client.Object {
+	var out []client.Object
+	for _, tier := range modelTiers {
+		tr := &v1alpha1.Tier{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: modelTierObject(tier),
+			Labels: map[string]string{modelTierLabel: modelTierObject(tier)}}}
+		tr.Spec.ForProvider = v1alpha1.TierParameters{Name: tier, Type: v1alpha1.TierTypeRustFS, Endpoint: "http://remote.example:9000",
+			Bucket: "remote", CredentialsSecretRef: v1alpha1.TierSecretReference{Name: "remote"}}
+		out = append(out, tr)
+	}
+	b := &v1alpha1.Bucket{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: bucket, Labels: map[string]string{modelBucketLabel: bucket}}}
+	meta.SetExternalName(b, bucket)
+	return append(out, b)
+}
+
+// modelBucketLabel labels the model Bucket objects with their names.
+const modelBucketLabel = "model-bucket"
+
+// selectBucket names the bucket of a lifecycle by bucketSelector.
+func selectBucket(bucket string) lcModifier {
+	return func(cr *v1alpha1.BucketLifecycle) {
+		cr.Spec.ForProvider.Bucket = ""
+		cr.Spec.ForProvider.BucketSelector = &xpv2.NamespacedSelector{MatchLabels: map[string]string{modelBucketLabel: bucket}}
+	}
+}
+
+// nameBucket names bucket as s asks.
+func (s modelSpec) nameBucket(bucket string) lcModifier {
+	if s.selected {
+		return selectBucket(bucket)
+	}
+	return withBucket(bucket)
+}
+
 func TestRuleModelSurvivesTranslationFieldByField(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
@@ -217,16 +275,20 @@ func TestRuleModelSurvivesTranslationFieldByField(t *testing.T) {
 			for _, tier := range modelTiers {
 				h.rfs.SeedTier(rustfstest.TierRecord{Type: "rustfs", Name: tier})
 			}
-			for i, rules := range modelSpecs(t, seed, 60) {
+			for i, s := range modelSpecs(t, seed, 60) {
 				bucket := fmt.Sprintf("model-%d", i)
 				h.rfs.CreateBucket(bucket, false)
-				cr := h.store(lifecycle(withMeta(ns, bucket, 0), withBucket(bucket), withRules(rules...)))
+				h.storeReady(modelObjects(ns, bucket)[len(modelTiers):]...)
+				if i == 0 {
+					h.storeReady(modelObjects(ns, bucket)[:len(modelTiers)]...)
+				}
+				cr := h.store(lifecycle(withMeta(ns, bucket, 0), s.nameBucket(bucket), withRules(s.rules...)))
 				h.converge(cr, 3)
 				stored, ok := h.rfs.Lifecycle(bucket)
 				if !ok {
 					t.Fatalf("spec %d: nothing stored", i)
 				}
-				if diff := cmp.Diff(expect(t, rules), decodeStored(t, stored)); diff != "" {
+				if diff := cmp.Diff(expect(t, s.rules), decodeStored(t, stored)); diff != "" {
 					t.Errorf("spec %d: the stored rules differ from the spec (-spec +stored):\n%s", i, diff)
 				}
 			}

@@ -129,18 +129,6 @@ func (m mapper) forBucket(ctx context.Context, o client.Object) []reconcile.Requ
 		query{indexBucket, meta.GetExternalName(o)})
 }
 
-// forPeers enqueues the other BucketLifecycles of the same bucket, one of
-// which may now own it.
-func (m mapper) forPeers(ctx context.Context, o client.Object) []reconcile.Request {
-	cr, ok := o.(*v1alpha1.BucketLifecycle)
-	if !ok || cr.Spec.ForProvider.Bucket == "" {
-		return nil
-	}
-	self := types.NamespacedName{Namespace: o.GetNamespace(), Name: o.GetName()}
-	return slices.DeleteFunc(m.lookup(ctx, query{indexBucket, cr.Spec.ForProvider.Bucket}),
-		func(r reconcile.Request) bool { return r.NamespacedName == self })
-}
-
 type query struct{ index, value string }
 
 func (m mapper) lookup(ctx context.Context, qs ...query) []reconcile.Request {

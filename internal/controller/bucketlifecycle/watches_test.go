@@ -84,11 +84,6 @@ func TestMapper(t *testing.T) {
 			got:    m.forBucket(ctx(t), bucket),
 			want:   []reconcile.Request{request("team-b", "by-class"), request("team-b", "unrelated")},
 		},
-		"Peers": {
-			reason: "A deleted lifecycle maps to the others of its bucket, not to itself.",
-			got:    m.forPeers(ctx(t), byClass),
-			want:   []reconcile.Request{request("team-b", "unrelated")},
-		},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -3,6 +3,8 @@ package custody
 import (
 	"context"
 
+	apimeta "k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
@@ -52,3 +54,53 @@ func (f *statusKeepingFinalizer) AddFinalizer(ctx context.Context, obj resource.
 	obj.SetResourceVersion(cp.GetResourceVersion())
 	return nil
 }
+
+// A releasingFinalizer passes the custody records a deleted resource holds
+// on before it removes the finalizer (rule 6).
+type releasingFinalizer struct {
+	resource.Finalizer
+	custodian Custodian
+	// peers lists the resources of the kind in a namespace; object names
+	// the RustFS object a resource names.
+	peers  func() client.ObjectList
+	object func(o client.Object) string
+}
+
+// NewReleasingFinalizer returns NewFinalizer's finalizer, which on removal
+// first hands the records o holds to the oldest other resource of o's
+// namespace that names the same object, or releases them for o's
+// namespace (Handover).
+func NewReleasingFinalizer(kube client.Client, cu Custodian, peers func() client.ObjectList, object func(client.Object) string) resource.Finalizer {
+	return &releasingFinalizer{Finalizer: NewFinalizer(kube), custodian: cu, peers: peers, object: object}
+}
+
+// RemoveFinalizer hands over o's records, then removes the finalizer.
+func (f *releasingFinalizer) RemoveFinalizer(ctx context.Context, obj resource.Object) error {
+	if err := f.custodian.Handover(ctx, obj, f.successor); err != nil {
+		return err
+	}
+	return f.Finalizer.RemoveFinalizer(ctx, obj)
+}
+
+// successor is the oldest resource of o's namespace, other than o and not
+// being deleted, that names object; nil if none.
+func (f *releasingFinalizer) successor(ctx context.Context, o client.Object, object string) (client.Object, error) {
+	l := f.peers()
+	if err := f.custodian.Kube.List(ctx, l, client.InNamespace(o.GetNamespace())); err != nil {
+		return nil, errors.Wrap(err, "cannot list the resources that could hold a custody record next")
+	}
+	var next client.Object
+	_ = apimeta.EachListItem(l, func(ro runtime.Object) error {
+		c, ok := ro.(client.Object)
+		if !ok || c.GetUID() == o.GetUID() || c.GetDeletionTimestamp() != nil || f.object(c) != object {
+			return nil
+		}
+		if ct, nt := c.GetCreationTimestamp(), next; nt == nil || ct.Before(ptr(nt.GetCreationTimestamp())) {
+			next = c
+		}
+		return nil
+	})
+	return next, nil
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -16,36 +16,37 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis"
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 func TestBlocked(t *testing.T) {
-	fp := Fingerprint("1", "rv", "pc")
+	fp := memo.Fingerprint("1", "rv", "pc")
 	expires := metav1.NewTime(t0.Add(time.Minute))
 	cases := map[string]struct {
 		reason      string
-		stored      *Block
+		stored      *memo.Block
 		fingerprint string
 		op          string
 		now         time.Time
 		want        bool
 	}{
 		"NoBlock":         {reason: "Nothing recorded is not blocked.", fingerprint: fp},
-		"SameInputs":      {reason: "A block holds while its inputs are unchanged.", stored: &Block{Reason: "R", Fingerprint: fp}, fingerprint: fp, want: true},
-		"ChangedInputs":   {reason: "A new generation lifts the block.", stored: &Block{Fingerprint: fp}, fingerprint: Fingerprint("2", "rv", "pc")},
-		"ChangedSecret":   {reason: "A rotated Secret lifts the block.", stored: &Block{Fingerprint: fp}, fingerprint: Fingerprint("1", "rv2", "pc")},
-		"ChangedProvider": {reason: "A changed ProviderConfig lifts the block.", stored: &Block{Fingerprint: fp}, fingerprint: Fingerprint("1", "rv", "pc2")},
-		"OtherOp":         {reason: "A block of one write never stops another.", stored: &Block{Fingerprint: fp, Op: "add"}, fingerprint: fp, op: "edit"},
-		"SameOp":          {reason: "A block of the same write holds.", stored: &Block{Fingerprint: fp, Op: "add"}, fingerprint: fp, op: "add", want: true},
-		"NotLapsed":       {reason: "An expiring block holds until it expires.", stored: &Block{Fingerprint: fp, Expires: &expires}, fingerprint: fp, now: t0, want: true},
-		"Lapsed":          {reason: "An expiring block lapses by itself.", stored: &Block{Fingerprint: fp, Expires: &expires}, fingerprint: fp, now: t0.Add(time.Minute)},
+		"SameInputs":      {reason: "A block holds while its inputs are unchanged.", stored: &memo.Block{Reason: "R", Fingerprint: fp}, fingerprint: fp, want: true},
+		"ChangedInputs":   {reason: "A new generation lifts the block.", stored: &memo.Block{Fingerprint: fp}, fingerprint: memo.Fingerprint("2", "rv", "pc")},
+		"ChangedSecret":   {reason: "A rotated Secret lifts the block.", stored: &memo.Block{Fingerprint: fp}, fingerprint: memo.Fingerprint("1", "rv2", "pc")},
+		"ChangedProvider": {reason: "A changed ProviderConfig lifts the block.", stored: &memo.Block{Fingerprint: fp}, fingerprint: memo.Fingerprint("1", "rv", "pc2")},
+		"OtherOp":         {reason: "A block of one write never stops another.", stored: &memo.Block{Fingerprint: fp, Op: "add"}, fingerprint: fp, op: "edit"},
+		"SameOp":          {reason: "A block of the same write holds.", stored: &memo.Block{Fingerprint: fp, Op: "add"}, fingerprint: fp, op: "add", want: true},
+		"NotLapsed":       {reason: "An expiring block holds until it expires.", stored: &memo.Block{Fingerprint: fp, Expires: &expires}, fingerprint: fp, now: t0, want: true},
+		"Lapsed":          {reason: "An expiring block lapses by itself.", stored: &memo.Block{Fingerprint: fp, Expires: &expires}, fingerprint: fp, now: t0.Add(time.Minute)},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			o := &v1alpha1.Tier{}
 			if tc.stored != nil {
-				Set(o, BlockKey, tc.stored)
+				memo.Set(o, memo.BlockKey, tc.stored)
 			}
-			got, ok := Blocked(o, tc.fingerprint, tc.op, tc.now)
+			got, ok := memo.Blocked(o, tc.fingerprint, tc.op, tc.now)
 			if ok != tc.want {
 				t.Fatalf("%s\nBlocked(...): want %t, got %t", tc.reason, tc.want, ok)
 			}
@@ -66,7 +67,7 @@ func TestDesiredStateChanged(t *testing.T) {
 		old, new map[string]string
 		want     bool
 	}{
-		"OwnAnnotation":  {reason: "The provider's memory is not desired state.", old: nil, new: map[string]string{BlockKey: "{}"}, want: false},
+		"OwnAnnotation":  {reason: "The provider's memory is not desired state.", old: nil, new: map[string]string{memo.BlockKey: "{}"}, want: false},
 		"CreatePending":  {reason: "crossplane-runtime's bookkeeping is not desired state.", new: map[string]string{"crossplane.io/external-create-pending": "now"}, want: false},
 		"UserAnnotation": {reason: "A user's annotation is desired state.", new: map[string]string{"team": "a"}, want: true},
 		"PauseRemoved":   {reason: "Removing an annotation is a change.", old: map[string]string{"crossplane.io/paused": "true"}, want: true},
@@ -105,9 +106,9 @@ func TestPersistKeepsStatus(t *testing.T) {
 		t.Fatal(err)
 	}
 	o.Status.SetConditions(xpv2.Available())
-	Set(o, BlockKey, Block{Reason: "R"})
-	Delete(o, "gone")
-	if err := Persist(ctx, kube, o, BlockKey, "gone"); err != nil {
+	memo.Set(o, memo.BlockKey, memo.Block{Reason: "R"})
+	memo.Delete(o, "gone")
+	if err := memo.Persist(ctx, kube, o, memo.BlockKey, "gone"); err != nil {
 		t.Fatal(err)
 	}
 	if o.Status.GetCondition(xpv2.TypeReady).Status != "True" {
@@ -120,7 +121,7 @@ func TestPersistKeepsStatus(t *testing.T) {
 	if got.ResourceVersion != o.ResourceVersion {
 		t.Errorf("Persist(...): want resourceVersion %s, got %s", got.ResourceVersion, o.ResourceVersion)
 	}
-	want := map[string]string{"keep": "y", BlockKey: `{"reason":"R","message":"","fingerprint":""}`}
+	want := map[string]string{"keep": "y", memo.BlockKey: `{"reason":"R","message":"","fingerprint":""}`}
 	if diff := cmp.Diff(want, got.GetAnnotations()); diff != "" {
 		t.Errorf("Persist(...): -want annotations, +got:\n%s", diff)
 	}

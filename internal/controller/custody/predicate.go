@@ -7,6 +7,8 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // DesiredStateChanged is crossplane-runtime's predicate of the same name,
@@ -45,7 +47,7 @@ func userAnnotationsChanged(e event.UpdateEvent) bool {
 // ignored reports annotations that are never desired state: ours, and the
 // managed reconciler's records of a Create.
 func ignored(key string) bool {
-	return strings.HasPrefix(key, Prefix) ||
+	return strings.HasPrefix(key, memo.Prefix) ||
 		key == meta.AnnotationKeyExternalCreatePending ||
 		key == meta.AnnotationKeyExternalCreateFailed ||
 		key == meta.AnnotationKeyExternalCreateSucceeded

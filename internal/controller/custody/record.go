@@ -92,7 +92,7 @@ func Ineligible(rec v1alpha1.Custody) v1alpha1.Custody {
 
 // custodyKeys are the JSON names of every field of v1alpha1.Custody; a
 // merge patch sets each one, to null when empty, so that Save also clears.
-var custodyKeys = []string{"identity", "object", "config", "endpoint", "accessProvenAt", "eligible", "acquired"}
+var custodyKeys = []string{"identity", "object", "config", "endpoint", "accessProvenAt", "eligible", "acquired", "record"}
 
 // Save sets rec as s's custody record and writes it through the status
 // subresource, unless it equals was, the record s was read with. It merge

@@ -129,7 +129,7 @@ func TestCustodyPatchClears(t *testing.T) {
 	if err := json.Unmarshal(b, &got); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]any{"identity": deployment, "object": nil, "config": nil, "endpoint": nil, "accessProvenAt": nil, "eligible": nil, "acquired": nil}
+	want := map[string]any{"identity": deployment, "object": nil, "config": nil, "endpoint": nil, "accessProvenAt": nil, "eligible": nil, "acquired": nil, "record": nil}
 	if diff := cmp.Diff(want, got["status"]["custody"]); diff != "" {
 		t.Errorf("custodyPatch(...): -want +got:\n%s", diff)
 	}

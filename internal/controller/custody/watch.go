@@ -49,6 +49,10 @@ type Watch struct {
 	// List returns a new, empty list of the kind.
 	List func() client.ObjectList
 	Log  logging.Logger
+	// Kind of the custody records the kind's resources hold, and Object
+	// the RustFS object a resource names.
+	Kind   v1alpha1.CustodyKind
+	Object func(client.Object) string
 }
 
 // Setup adds the watches to b. The Namespace watches, metadata only, are
@@ -57,7 +61,8 @@ func (w Watch) Setup(b *builder.Builder, namespaces bool) *builder.Builder {
 	b = b.Watches(&v1alpha1.ClusterProviderConfig{}, handler.EnqueueRequestsFromMapFunc(w.users(v1alpha1.ClusterProviderConfigKind)),
 		builder.WithPredicates(predicate.GenerationChangedPredicate{})).
 		Watches(&v1alpha1.ProviderConfig{}, handler.EnqueueRequestsFromMapFunc(w.users(v1alpha1.ProviderConfigKind)),
-			builder.WithPredicates(predicate.GenerationChangedPredicate{}))
+			builder.WithPredicates(predicate.GenerationChangedPredicate{})).
+		Watches(&v1alpha1.CustodyRecord{}, handler.EnqueueRequestsFromMapFunc(w.record))
 	if namespaces {
 		b = b.WatchesMetadata(&corev1.Namespace{}, handler.EnqueueRequestsFromMapFunc(w.namespace), builder.WithPredicates(labelsUpdated())).
 			WatchesMetadata(&corev1.Namespace{}, handler.EnqueueRequestsFromMapFunc(w.shorter), builder.WithPredicates(createdOrDeleted()))
@@ -74,6 +79,30 @@ func (w Watch) users(kind string) handler.MapFunc {
 		}
 		return w.requests(ctx, opts...)
 	}
+}
+
+// record maps a custody record of the kind to the resources of the
+// namespace that holds it, or that it is Released for, which name its
+// object: one of them may now claim it, or must stop writing.
+func (w Watch) record(ctx context.Context, o client.Object) []reconcile.Request {
+	r, ok := o.(*v1alpha1.CustodyRecord)
+	ns := HolderNamespace(r)
+	if !ok || r.Spec.Kind != w.Kind || ns == "" || w.Object == nil {
+		return nil
+	}
+	l := w.List()
+	if err := w.Kube.List(ctx, l, client.InNamespace(ns)); err != nil {
+		w.Log.Info("Cannot list the resources to decide again", "error", err)
+		return nil
+	}
+	var out []reconcile.Request
+	_ = apimeta.EachListItem(l, func(obj runtime.Object) error {
+		if c, ok := obj.(client.Object); ok && w.Object(c) == r.Spec.Object {
+			out = append(out, reconcile.Request{NamespacedName: client.ObjectKeyFromObject(c)})
+		}
+		return nil
+	})
+	return out
 }
 
 // namespace maps a Namespace to the resources in it.

@@ -2,7 +2,6 @@ package options
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -282,39 +281,3 @@ func keys(m map[string]time.Time) []string {
 	}
 	return out
 }
-
-// A pass that wrote asks for its follow-up with RequeueAfter, which makes
-// controller-runtime's queue forget the item's failure backoff: the
-// observe after a create that earlier refusals delayed comes a second
-// later, not a minute. A pass that did not write keeps its answer.
-func TestFollowUpForgetsBackoff(t *testing.T) {
-	//lint:ignore SA1019 crossplane-runtime's managed reconciler answers a create with Requeue.
-	requeue := reconcile.Result{Requeue: true}
-	cases := map[string]struct {
-		wrote     bool
-		changeErr error
-		err       error
-		want      reconcile.Result
-	}{
-		"ChangeFailed":    {wrote: true, changeErr: errBoom, want: requeue},
-		"Wrote":           {wrote: true, want: reconcile.Result{RequeueAfter: followUpAfter}},
-		"DidNotWrite":     {want: requeue},
-		"WroteThenFailed": {wrote: true, err: errBoom, want: requeue},
-	}
-	for name, tc := range cases {
-		t.Run(name, func(t *testing.T) {
-			inner := reconcile.Func(func(ctx context.Context, _ reconcile.Request) (reconcile.Result, error) {
-				if tc.wrote {
-					_ = Writes{}.Log(ctx, nil, changelogs.OperationType_OPERATION_TYPE_UPDATE, tc.changeErr, nil)
-				}
-				return requeue, tc.err
-			})
-			got, _ := NewLimiter(10).Reconciler(testController, inner).Reconcile(context.Background(), request("a"))
-			if diff := cmp.Diff(tc.want, got); diff != "" {
-				t.Errorf("Reconcile(): -want, +got:\n%s", diff)
-			}
-		})
-	}
-}
-
-var errBoom = errors.New("boom")

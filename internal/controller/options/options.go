@@ -22,6 +22,7 @@ import (
 	"github.com/crossplane/crossplane-runtime/v2/pkg/feature"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 
+	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 	"github.com/crossplane-contrib/provider-rustfs/internal/metrics"
@@ -51,6 +52,11 @@ type Options struct {
 	// Custody is what the controllers of one manager share for the
 	// tenancy rules: field indexes and the check of Namespace access.
 	Custody *custody.Shared
+
+	// Upgrade, when set, runs before every gated setup and must succeed
+	// first: it creates custody records from v0.2 status once (package
+	// upgrade), so that no claim precedes them.
+	Upgrade func() error
 
 	// Identities is the RustFS identity cache every client of the
 	// manager shares (NewClient), so that one configuration costs one
@@ -125,7 +131,13 @@ func (o Options) Managed(mgr ctrl.Manager, name string) []managed.ReconcilerOpti
 // established (the safe-start capability). A setup error after start
 // cannot be returned to anyone, so it stops the process.
 func (o Options) Gated(name string, setup func() error, gvks ...schema.GroupVersionKind) {
+	gvks = append(gvks, v1alpha1.CustodyRecordGroupVersionKind)
 	o.Gate.Register(func() {
+		if o.Upgrade != nil {
+			if err := o.Upgrade(); err != nil {
+				panic(errors.Wrap(err, "cannot create custody records from v0.2 status"))
+			}
+		}
 		if err := setup(); err != nil {
 			panic(errors.Wrapf(err, "cannot set up %s controller", name))
 		}

@@ -82,6 +82,7 @@ func NewLimiter(rps int) *Limiter {
 // Reconciler returns inner, admitted by l. The name keeps the requests of
 // different controllers apart and labels rustfs_managed_reconciles_total.
 func (l *Limiter) Reconciler(name string, inner reconcile.Reconciler) reconcile.Reconciler {
+	deferredReconciles.WithLabelValues(name) // served from the start, at zero
 	return &limited{name: name, inner: inner, limit: l}
 }
 
@@ -91,6 +92,7 @@ func (l *Limiter) Reconciler(name string, inner reconcile.Reconciler) reconcile.
 // usage counts), which then never delays a create, its follow-up observe
 // or a change, and still takes a token when it runs.
 func (l *Limiter) Background(name string, inner reconcile.Reconciler) reconcile.Reconciler {
+	deferredReconciles.WithLabelValues(name)
 	return &limited{name: name, inner: inner, limit: l, background: true}
 }
 

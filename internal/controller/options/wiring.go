@@ -2,6 +2,7 @@ package options
 
 import (
 	"context"
+	"time"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -94,8 +95,33 @@ func (o Options) Wire(mgr ctrl.Manager, k Kind) (*Wiring, error) {
 // Reconciler returns the kind's managed reconciler, with the options every
 // kind uses (Options.Managed) then opts, admitted by the global Limiter.
 func (w *Wiring) Reconciler(opts ...managed.ReconcilerOption) reconcile.Reconciler {
+	opts = append([]managed.ReconcilerOption{
+		managed.WithReferenceResolver(NewLocalResolver(w.mgr.GetClient())),
+		managed.WithFinalizer(custody.NewReleasingFinalizer(w.Kube, w.Custodian(), w.List, w.object)),
+	}, opts...)
 	r := managed.NewReconciler(w.mgr, resource.ManagedKind(w.GVK), append(w.o.Managed(w.mgr, w.Name), opts...)...)
 	return w.o.Limit(w.Name, r)
+}
+
+// Custodian reads custody records past the cache and writes them.
+func (w *Wiring) Custodian() custody.Custodian {
+	return custody.Custodian{Store: custody.Store{Kube: w.Kube, Reader: w.Uncached}, Identify: custody.ByClient(w.o.NewClient), Now: time.Now}
+}
+
+// object is the RustFS object a resource of the kind holds a record of:
+// its tier name or its bucket.
+func (w *Wiring) object(o client.Object) string {
+	s, ok := o.(custody.Subject)
+	if !ok {
+		return ""
+	}
+	n := w.Names(s)
+	for _, names := range [][]string{n.Tiers, n.Buckets} {
+		if len(names) > 0 {
+			return names[0]
+		}
+	}
+	return ""
 }
 
 // Builder returns the controller builder for the kind's resources, which
@@ -110,7 +136,7 @@ func (w *Wiring) Builder(preds ...predicate.Predicate) *builder.Builder {
 // Complete adds the tenancy inputs' watches (custody.Watch) to b and
 // completes it with inner behind the tenancy rules (custody.Screen).
 func (w *Wiring) Complete(b *builder.Builder, inner reconcile.Reconciler) error {
-	cw := custody.Watch{Kube: w.Kube, List: w.List, Log: w.Log}
+	cw := custody.Watch{Kube: w.Kube, List: w.List, Log: w.Log, Kind: v1alpha1.CustodyKind(w.GVK.Kind), Object: w.object}
 	return cw.Setup(b, w.nsAccess).Complete(&custody.Screen{Kube: w.Kube, Gate: w.Gate, Poll: w.o.PollInterval, Names: w.Names,
 		New: w.New, Inner: inner, Refused: w.Refused})
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 func TestLiveTierWithDifferentSettingsFailsWithoutWrites(t *testing.T) {
@@ -104,8 +104,8 @@ func TestNonEmptyRemotePrefixIsConflictUnlessForced(t *testing.T) {
 			cr := h.store(tier(h.remote.TierURL()))
 
 			h.expect(cr, "create", inUse)
-			var b custody.Block
-			if !custody.Get(cr, custody.BlockKey, &b) || b.Op != opAdd {
+			var b memo.Block
+			if !memo.Get(cr, memo.BlockKey, &b) || b.Op != opAdd {
 				t.Fatalf("the refused add was not recorded as a block: %+v", b)
 			}
 			h.expect(cr, "observe", inUse)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // seeded is the tier COLD as registered out of band with the spec's
@@ -39,7 +39,7 @@ func TestRotatedSecretOnlyUpdatesCredentials(t *testing.T) {
 			// The applied record was persisted, so the next reconcile is quiet.
 			stored := h.fetch(cr)
 			var a applied
-			custody.Get(stored, credentialsKey, &a)
+			memo.Get(stored, credentialsKey, &a)
 			if want := (applied{SecretName: secretName, SecretResourceVersion: tierSecretVersion(t, h), AccessKeyHash: hashKey(rotatedAK)}); a != want {
 				t.Errorf("persisted credentials record: got %+v, want %+v", a, want)
 			}
@@ -148,7 +148,7 @@ func TestBlockedEditIsNotRetriedUntilAnInputChanges(t *testing.T) {
 
 	h.expect(cr, "update", applyFailed)
 	cr = h.fetch(cr)
-	if _, ok := cr.GetAnnotations()[custody.BlockKey]; !ok {
+	if _, ok := cr.GetAnnotations()[memo.BlockKey]; !ok {
 		t.Fatal("the blocked edit was not persisted")
 	}
 	h.local.ResetCounters()

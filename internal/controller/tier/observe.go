@@ -15,14 +15,13 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/connection"
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
 const (
 	errListTiers = "cannot list tiers"
-	errPeers     = "cannot list the Tiers that name the same tier"
 	errRefresh   = "cannot read the Tier from the API server"
-	errIdentify  = "cannot identify the RustFS deployment"
 )
 
 // observe reads the tier and decides what, if anything, may be written. It
@@ -46,15 +45,16 @@ func (e *external) observe(ctx context.Context, cr *v1alpha1.Tier) (managed.Exte
 	if err != nil {
 		return managed.ExternalObservation{}, err
 	}
-	v, err := e.custody(ctx, cr, live != nil)
+	refusal, err := e.custody(ctx, cr, live != nil)
 	if err != nil {
 		return managed.ExternalObservation{}, err
 	}
-	if v.Refusal != nil {
+	if refusal != nil {
 		cr.Status.AtProvider = v1alpha1.TierObservation{}
-		return managed.ExternalObservation{}, failBecause(cr, v.Refusal.Reason, v.Refusal.Message, v.Refusal)
+		return managed.ExternalObservation{}, failBecause(cr, refusal.Reason, refusal.Message, refusal)
 	}
 	creds, secretErr := e.credentials(ctx, cr)
+	secretErr = unneeded(cr, secretErr)
 	if secretErr != nil && !connection.IsSecretError(secretErr) {
 		return managed.ExternalObservation{}, secretErr
 	}
@@ -82,28 +82,15 @@ func (e *external) lookup(ctx context.Context, cr *v1alpha1.Tier) (*rustfs.Tier,
 	return lookupTier(tiers, cr.Spec.ForProvider.Name), nil
 }
 
-// custody records the Tier's proven access and decides, from the records
-// of the Tiers naming the same tier, whether it may write (package custody).
-func (e *external) custody(ctx context.Context, cr *v1alpha1.Tier, exists bool) (custody.Verdict, error) {
+// custody holds the tier name's custody record for the Tier, or says why
+// it may not write the tier (package custody).
+func (e *external) custody(ctx context.Context, cr *v1alpha1.Tier, exists bool) (*custody.Refusal, error) {
 	name := cr.Spec.ForProvider.Name
-	p, err := e.identify.Proof(ctx, e.conn, name)
-	if err != nil {
-		return custody.Verdict{}, errors.Wrap(err, errIdentify)
-	}
-	was := custody.Record(cr)
-	rec := custody.Prove(was, p, e.now())
-	l := &v1alpha1.TierList{}
-	if err := e.kube.List(ctx, l, client.MatchingFields{indexTierName: name}); err != nil {
-		return custody.Verdict{}, errors.Wrap(err, errPeers)
-	}
-	e.peers = make([]custody.Subject, len(l.Items))
-	for i := range l.Items {
-		e.peers[i] = &l.Items[i]
-	}
-	o := custody.Object{Kind: v1alpha1.TierKind, Noun: fmt.Sprintf("tier %q", name), Field: "spec.forProvider.name",
-		Exists: exists, Duplicate: v1alpha1.ReasonDuplicateTier}
-	v := custody.Decide(cr, rec, o, e.conn.Target.Tenancy.Adoption, nil, e.peers)
-	return v, custody.Save(ctx, e.kube, cr, was, v.Record)
+	r, refusal, err := e.custodian().Admit(ctx, cr, e.conn, custody.Claim{Kind: v1alpha1.CustodyTier, Object: name, Exists: exists,
+		Adoption: e.conn.Target.Tenancy.Adoption, Noun: fmt.Sprintf("tier %q", name), Field: "spec.forProvider.name",
+		Duplicate: v1alpha1.ReasonDuplicateTier})
+	e.held = r
+	return refusal, err
 }
 
 // refreshUnrecorded refreshes cr when its tier exists and cr has no record
@@ -135,8 +122,8 @@ func (e *external) refresh(ctx context.Context, cr *v1alpha1.Tier) error {
 		stored.ObjectMeta.DeepCopyInto(&cr.ObjectMeta)
 		return nil
 	}
-	for _, k := range []string{credentialsKey, custody.BlockKey} {
-		custody.Delete(cr, k)
+	for _, k := range []string{credentialsKey, memo.BlockKey} {
+		memo.Delete(cr, k)
 		if v, ok := stored.GetAnnotations()[k]; ok {
 			meta.AddAnnotations(cr, map[string]string{k: v})
 		}
@@ -161,7 +148,7 @@ func (e *external) decide(cr *v1alpha1.Tier, live *rustfs.Tier, c secretCreds, s
 	if live != nil {
 		op = opEdit
 	}
-	if b, ok := custody.Blocked(cr, fingerprint(cr, c.version, e.conn.Revision), op, e.now()); ok {
+	if b, ok := memo.Blocked(cr, fingerprint(cr, c.version, e.conn.Revision), op, e.now()); ok {
 		return managed.ExternalObservation{}, fail(cr, b.Reason, b.Message)
 	}
 	if live == nil {

@@ -127,11 +127,13 @@ func TestDuplicateTierIsDetected(t *testing.T) {
 		t.Errorf("the duplicate made %d RustFS writes, want none", n-writes)
 	}
 
-	// When the owner is being deleted, the next oldest takes over.
+	// A holder being deleted in another namespace hands nothing over: its
+	// record passes only within its namespace, else it is Released for it
+	// (rule 6). Under v0.2 the younger Tier adopted the tier here.
 	if err := h.kube.Delete(ctx(t), older); err != nil || h.fetch(older).DeletionTimestamp == nil {
 		t.Fatalf("cannot mark the owner deleted: %v", err)
 	}
-	h.expect(younger, "update", "") // the younger Tier adopts the tier
+	h.expect(younger, "observe", string(v1alpha1.ReasonDuplicateTier))
 }
 
 // A duplicate of a Tier in its own namespace is told which one owns the

@@ -20,7 +20,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 	"github.com/crossplane-contrib/provider-rustfs/internal/testenv"
 )
 
@@ -128,8 +128,8 @@ func TestBlockedAddSurvivesTheManagedReconciler(t *testing.T) {
 		}
 	}
 	got := h.fetch(cr)
-	var b custody.Block
-	if !custody.Get(got, custody.BlockKey, &b) || b.Reason != v1alpha1.ReasonBackendInUse {
+	var b memo.Block
+	if !memo.Get(got, memo.BlockKey, &b) || b.Reason != v1alpha1.ReasonBackendInUse {
 		t.Fatalf("block annotation after the refused Create: %+v; want BackendInUse persisted", b)
 	}
 	want := map[xpv2.ConditionType]string{xpv2.TypeReady: "False/TierConflict", v1alpha1.TypeTierConflict: "True/BackendInUse", xpv2.TypeSynced: "False/ReconcileError"}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // A storedChange is what happened to the stored Tier after the cache took
@@ -15,7 +15,7 @@ type storedChange func(t *testing.T, h *harness, stored *v1alpha1.Tier)
 // recorded stores the record of the Secret's credentials, as the Create
 // of an earlier reconcile does.
 func recorded(t *testing.T, h *harness, stored *v1alpha1.Tier) {
-	custody.Set(stored, credentialsKey, applied{SecretName: secretName, SecretResourceVersion: tierSecretVersion(t, h), AccessKeyHash: hashKey(tierAK)})
+	memo.Set(stored, credentialsKey, applied{SecretName: secretName, SecretResourceVersion: tierSecretVersion(t, h), AccessKeyHash: hashKey(tierAK)})
 	if err := h.kube.Update(ctx(t), stored); err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 func TestMissingTierIsRegisteredWithSecretCredentials(t *testing.T) {
@@ -38,13 +38,13 @@ func TestMissingTierIsRegisteredWithSecretCredentials(t *testing.T) {
 			}
 			wantMemo := applied{SecretName: secretName, SecretResourceVersion: tierSecretVersion(t, h), AccessKeyHash: hashKey(tierAK)}
 			var gotMemo applied
-			if !custody.Get(cr, credentialsKey, &gotMemo) {
+			if !memo.Get(cr, credentialsKey, &gotMemo) {
 				t.Fatal("Create did not record the applied credentials in an annotation")
 			}
 			if diff := cmp.Diff(wantMemo, gotMemo); diff != "" {
 				t.Errorf("applied credentials annotation: -want +got:\n%s", diff)
 			}
-			if _, ok := cr.GetAnnotations()[custody.BlockKey]; ok {
+			if _, ok := cr.GetAnnotations()[memo.BlockKey]; ok {
 				t.Error("a successful add left a block annotation")
 			}
 		})

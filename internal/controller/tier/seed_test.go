@@ -8,7 +8,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // Where the provider follows the RustFS operator (the seed) and where it
@@ -53,7 +53,7 @@ func TestRCRemoteNotReachedOnAddIsRetriedLikeTheSeed(t *testing.T) {
 				if step != "create" || err == nil || blocked(err) != nil || !rustfs.IsTransient(err) || !strings.Contains(err.Error(), tc.answer) {
 					t.Fatalf("reconcile while the remote fails: %s, %v; want a transient, non-blocking create failing with %q", step, err, tc.answer)
 				}
-				if _, ok := h.fetch(cr).GetAnnotations()[custody.BlockKey]; ok {
+				if _, ok := h.fetch(cr).GetAnnotations()[memo.BlockKey]; ok {
 					t.Fatal("an unreachable remote was recorded as a block")
 				}
 			}
@@ -124,7 +124,7 @@ func TestGCSTierIsAddedAndRotatedOnRC(t *testing.T) {
 		t.Errorf("edits: %d, want 2 (1.0.x's body refused by rc with TierMissingCredentials, then rc's)", n)
 	}
 	var a applied
-	custody.Get(h.fetch(cr), credentialsKey, &a)
+	memo.Get(h.fetch(cr), credentialsKey, &a)
 	if a.AccessKeyHash != hashKey(rotatedAK) {
 		t.Errorf("applied record %+v, want the hash of the rotated client_id", a)
 	}

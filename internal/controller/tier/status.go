@@ -9,14 +9,14 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 // credentialsKey is the annotation that records the credentials the
 // provider last applied to the tier (an applied record).
-const credentialsKey = custody.Prefix + "credentials"
+const credentialsKey = memo.Prefix + "credentials"
 
-// The writes the controller makes; a block (custody.Block) of one never
+// The writes the controller makes; a block (memo.Block) of one never
 // stops the other: an add that failed says nothing about a credentials edit
 // of a tier that now exists.
 const (
@@ -27,7 +27,7 @@ const (
 // recall returns the credentials recorded on the Tier, or nil.
 func recall(cr *v1alpha1.Tier) *applied {
 	var a applied
-	if !custody.Get(cr, credentialsKey, &a) {
+	if !memo.Get(cr, credentialsKey, &a) {
 		return nil
 	}
 	return &a
@@ -36,7 +36,7 @@ func recall(cr *v1alpha1.Tier) *applied {
 // fingerprint digests the inputs whose change lifts a block: the Tier's
 // generation, its Secret's resourceVersion and its ProviderConfig revision.
 func fingerprint(cr *v1alpha1.Tier, secretVersion, revision string) string {
-	return custody.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), secretVersion, revision)
+	return memo.Fingerprint(strconv.FormatInt(cr.GetGeneration(), 10), secretVersion, revision)
 }
 
 // conflictReasons are the failures reported as TierConflict=True.

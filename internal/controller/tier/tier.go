@@ -10,7 +10,6 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
-	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/handler"
@@ -70,7 +69,6 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		managed.WithTimeout(reconcileTimeout))
 	b := w.Builder().
 		WatchesMetadata(&corev1.Secret{}, handler.EnqueueRequestsFromMapFunc(tiersUsingSecret(w.Kube, w.Log))).
-		Watches(&v1alpha1.Tier{}, handler.EnqueueRequestsFromMapFunc(peersOf(w.Kube, w.Log)), builder.WithPredicates(custody.CustodyChanged())).
 		WatchesRawSource(source.Channel(changes, handler.TypedEnqueueRequestsFromMapFunc(tiersNaming(w.Kube, w.Log))))
 	return w.Complete(b, forgetGone{kube: w.Kube, inner: r})
 }
@@ -152,8 +150,13 @@ type external struct {
 	record    xpevent.Recorder
 	conn      *connection.Connection
 	api       rustfs.TierAPI
-	// peers are the Tiers naming the same tier, as Observe found them.
-	peers []custody.Subject
+	// held is the custody record the Tier held at Observe.
+	held *v1alpha1.CustodyRecord
+}
+
+// custodian decides through custody records, read past the cache.
+func (e *external) custodian() custody.Custodian {
+	return custody.Custodian{Store: custody.Store{Kube: e.kube, Reader: e.uncached}, Identify: e.identify, Now: e.now}
 }
 
 // Delete does nothing: tiers are Retain-only. RustFS refuses to remove a

@@ -11,7 +11,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs/rustfstest"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 )
 
 func TestTransientListFailureKeepsStatusAndRetries(t *testing.T) {
@@ -63,7 +63,7 @@ func TestTransientAddFailureIsRetriedNotBlocked(t *testing.T) {
 			if step, err := h.reconcile(cr); step != "create" || err == nil || blocked(err) != nil {
 				t.Fatalf("first reconcile: %s, %v; want a failed, non-blocking create", step, err)
 			}
-			if _, ok := cr.GetAnnotations()[custody.BlockKey]; ok {
+			if _, ok := cr.GetAnnotations()[memo.BlockKey]; ok {
 				t.Error("a transient failure was recorded as a block")
 			}
 			if step, err := h.reconcile(cr); step != "create" || err != nil {
@@ -111,7 +111,7 @@ func TestGATransientAnswersAreRetriedNotBlocked(t *testing.T) {
 			if got, err := h.reconcile(cr); got != step || err == nil || blocked(err) != nil || !rustfs.IsTransient(err) {
 				t.Fatalf("reconcile during the fault: %s, %v; want a failed, transient, non-blocking %s", got, err, step)
 			}
-			if _, ok := cr.GetAnnotations()[custody.BlockKey]; ok {
+			if _, ok := cr.GetAnnotations()[memo.BlockKey]; ok {
 				t.Error("a transient failure was recorded as a block")
 			}
 			if got, err := h.reconcile(h.fetch(cr)); got != step || err != nil {

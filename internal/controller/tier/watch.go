@@ -26,7 +26,7 @@ const (
 
 // indexers are the field indexes the controller reads through, each with
 // the scope of its lists: Tiers by tier name are listed across all
-// namespaces (custody, tiersNaming, peersOf), Tiers by Secret in the
+// namespaces (tiersNaming), Tiers by Secret in the
 // Secret's namespace (tiersUsingSecret).
 var indexers = map[string]struct {
 	fn    client.IndexerFunc
@@ -69,23 +69,5 @@ func tiersUsingSecret(kube client.Reader, log logging.Logger) handler.MapFunc {
 			return nil
 		}
 		return custody.Requests(l, "")
-	}
-}
-
-// peersOf maps a Tier to the other Tiers naming the same RustFS tier, so
-// that when a Tier's custody changes (it proves access, is refused, or is
-// deleted) the others decide again without waiting for a poll.
-func peersOf(kube client.Reader, log logging.Logger) handler.MapFunc {
-	return func(ctx context.Context, o client.Object) []reconcile.Request {
-		t, ok := o.(*v1alpha1.Tier)
-		if !ok || t.Spec.ForProvider.Name == "" {
-			return nil
-		}
-		l := &v1alpha1.TierList{}
-		if err := kube.List(ctx, l, client.MatchingFields{indexTierName: t.Spec.ForProvider.Name}); err != nil {
-			log.Info("Cannot list the Tiers that name a tier", "tier", t.Spec.ForProvider.Name, "error", err)
-			return nil
-		}
-		return custody.Requests(l, string(t.GetUID()))
 	}
 }

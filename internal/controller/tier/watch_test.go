@@ -30,12 +30,3 @@ func TestSecretMapsToTheTiersUsingIt(t *testing.T) {
 		t.Errorf("Tiers enqueued for a Secret change (same namespace, same Secret): -want +got:\n%s", diff)
 	}
 }
-
-func TestCustodyChangeEnqueuesThePeers(t *testing.T) {
-	self := tier("http://r", withMeta(ns, "a", 0))
-	kube := fakeKube(t, self, tier("http://r", withMeta("team-b", "b", 0)), tier("http://r", withMeta(ns, "c", 0), withName("WARM")))
-	got := requestNames(peersOf(kube, logging.NewNopLogger())(ctx(t), self))
-	if diff := cmp.Diff([]string{"team-b/b"}, got); diff != "" {
-		t.Errorf("peers enqueued (same tier name, not itself): -want +got:\n%s", diff)
-	}
-}

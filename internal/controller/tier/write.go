@@ -10,7 +10,7 @@ import (
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 	"github.com/crossplane-contrib/provider-rustfs/internal/clients/rustfs"
-	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/memo"
 	"github.com/crossplane-contrib/provider-rustfs/internal/naming"
 )
 
@@ -22,9 +22,9 @@ const (
 )
 
 // Create registers the tier with the Secret's credentials and force. It
-// records its intent to create the tier first (custody.Intend), so that a
-// tier whose add answer is lost is still known as created; a "tier exists"
-// answer drops the intent. The reconciler persists only annotations after
+// marks the custody record Creating first and Created after (rule 5), so
+// that a tier whose add answer is lost is still known as created. The
+// reconciler persists only annotations after
 // Create, so what must be remembered (the credentials applied, or a
 // blocking failure) is written to annotations, which Observe folds into
 // status.
@@ -33,22 +33,19 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 	if err != nil {
 		return managed.ExternalCreation{}, err
 	}
-	if err := custody.Intend(ctx, e.kube, cr); err != nil {
+	r, err := e.custodian().Mark(ctx, e.held, cr, v1alpha1.PhaseCreating)
+	if err != nil {
 		return managed.ExternalCreation{}, err
 	}
 	t := withCredentials(desiredTier(cr.Spec.ForProvider), c)
 	err = e.api.AddTier(ctx, t, cr.Spec.ForProvider.Force)
 	e.tiers.Invalidate(e.conn)
-	if rustfs.IsTierExists(err) {
-		if aerr := custody.Abandon(ctx, e.kube, cr); aerr != nil {
-			return managed.ExternalCreation{}, aerr
-		}
-	}
 	if err != nil {
 		return managed.ExternalCreation{}, e.addFailed(cr, c, err)
 	}
-	custody.Set(cr, credentialsKey, c.applied())
-	if err := custody.Created(ctx, e.kube, cr); err != nil {
+	memo.Set(cr, credentialsKey, c.applied())
+	memo.Delete(cr, memo.BlockKey)
+	if _, err := e.custodian().Mark(ctx, r, cr, v1alpha1.PhaseCreated); err != nil {
 		return managed.ExternalCreation{}, errors.Wrap(err, errPersist)
 	}
 	e.registered(cr)
@@ -56,14 +53,14 @@ func (e *external) Create(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 }
 
 // prepare repeats, before a write, the checks Observe made: the tier name
-// rules, that no older Tier has just become the owner of the tier name
-// (custody.Hold), and readable Secret credentials.
+// rules, that the Tier still holds the tier name's custody record, read
+// past the cache (rule 2), and readable Secret credentials.
 func (e *external) prepare(ctx context.Context, cr *v1alpha1.Tier) (secretCreds, error) {
 	name := cr.Spec.ForProvider.Name
 	if rule := naming.Tier.Broken(name); rule != "" {
 		return secretCreds{}, &blockedError{Reason: v1alpha1.ReasonTierApplyFailed, Message: nameMessage(name, rule)}
 	}
-	if err := custody.Hold(ctx, e.uncached, cr, e.peers, v1alpha1.TierKind, "this tier name"); err != nil {
+	if _, err := e.custodian().Confirm(ctx, e.held, cr); err != nil {
 		return secretCreds{}, err
 	}
 	c, err := e.credentials(ctx, cr)
@@ -85,11 +82,11 @@ func (e *external) addFailed(cr *v1alpha1.Tier, c secretCreds, err error) error 
 		return errors.Wrap(err, errAdd)
 	}
 	reason, msg, ambiguous := addFailure(cr, err)
-	b := custody.Block{Reason: reason, Message: msg, Fingerprint: fingerprint(cr, c.version, e.conn.Revision), Op: opAdd}
+	b := memo.Block{Reason: reason, Message: msg, Fingerprint: fingerprint(cr, c.version, e.conn.Revision), Op: opAdd}
 	if ambiguous {
 		b.Expires = &metav1.Time{Time: e.now().Add(e.poll)}
 	}
-	custody.Set(cr, custody.BlockKey, b)
+	memo.Set(cr, memo.BlockKey, b)
 	return failBecause(cr, reason, msg, err)
 }
 
@@ -109,9 +106,9 @@ func (e *external) Update(ctx context.Context, cr *v1alpha1.Tier) (managed.Exter
 		return managed.ExternalUpdate{}, e.editFailed(ctx, cr, c, err)
 	}
 	a := c.applied()
-	custody.Set(cr, credentialsKey, a)
-	custody.Delete(cr, custody.BlockKey)
-	if err := custody.Persist(ctx, e.kube, cr, credentialsKey, custody.BlockKey); err != nil {
+	memo.Set(cr, credentialsKey, a)
+	memo.Delete(cr, memo.BlockKey)
+	if err := memo.Persist(ctx, e.kube, cr, credentialsKey, memo.BlockKey); err != nil {
 		return managed.ExternalUpdate{}, errors.Wrap(err, errPersist)
 	}
 	cr.Status.AtProvider.Credentials = observation(nil, &a, nil).Credentials
@@ -131,13 +128,13 @@ func (e *external) editFailed(ctx context.Context, cr *v1alpha1.Tier, c secretCr
 		return errors.Wrap(err, errEdit)
 	}
 	reason, msg, ambiguous := editFailure(cr, err)
-	b := custody.Block{Reason: reason, Message: msg,
+	b := memo.Block{Reason: reason, Message: msg,
 		Fingerprint: fingerprint(cr, c.version, e.conn.Revision), Op: opEdit}
 	if ambiguous {
 		b.Expires = &metav1.Time{Time: e.now().Add(e.poll)}
 	}
-	custody.Set(cr, custody.BlockKey, b)
-	if perr := custody.Persist(ctx, e.kube, cr, custody.BlockKey); perr != nil {
+	memo.Set(cr, memo.BlockKey, b)
+	if perr := memo.Persist(ctx, e.kube, cr, memo.BlockKey); perr != nil {
 		return errors.Wrap(perr, "cannot record the blocked credentials edit")
 	}
 	return failBecause(cr, reason, msg, err)

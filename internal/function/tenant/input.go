@@ -93,6 +93,16 @@ type TenantTier struct {
 	Force bool `json:"force,omitempty"`
 }
 
+// A BucketDeletion is what happens to a Tenant's bucket in RustFS when its
+// Bucket is deleted.
+type BucketDeletion string
+
+// The bucket deletion choices.
+const (
+	DeletionRetain        BucketDeletion = "Retain"
+	DeletionDeleteIfEmpty BucketDeletion = "DeleteIfEmpty"
+)
+
 // A TenantBucket is a bucket of the Tenant. It renders to a Bucket and, when
 // it has a lifecycle, to a BucketLifecycle.
 type TenantBucket struct {
@@ -108,6 +118,16 @@ type TenantBucket struct {
 	Name string `json:"name"`
 
 	v1alpha1.BucketParameters `json:",inline"`
+
+	// Deletion says what happens to the bucket in RustFS when the entry is
+	// removed or the Tenant deleted: Retain (the default) keeps it;
+	// DeleteIfEmpty deletes it only when it holds nothing (no object,
+	// version, delete marker or incomplete upload), and otherwise keeps it
+	// and reports what remains.
+	// +kubebuilder:validation:Enum=Retain;DeleteIfEmpty
+	// +kubebuilder:default=Retain
+	// +optional
+	Deletion BucketDeletion `json:"deletion,omitempty"`
 
 	// Lifecycle of the bucket. Absent leaves the bucket's lifecycle
 	// configuration as it is.
@@ -169,6 +189,15 @@ type ItemStatus struct {
 	// do next.
 	// +optional
 	Message string `json:"message,omitempty"`
+
+	// Usage of a bucket, every object version counted, as RustFS last
+	// reported it (a quantity, for example 600Mi).
+	// +optional
+	Usage string `json:"usage,omitempty"`
+
+	// Quota of a bucket: its hard limit in RustFS, absent when none.
+	// +optional
+	Quota string `json:"quota,omitempty"`
 }
 
 // A TierStatus is the observed state of one tier of a Tenant: its row and,

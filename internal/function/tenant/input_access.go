@@ -21,7 +21,14 @@ type TenantAccess struct {
 	// +listType=atomic
 	// +kubebuilder:validation:MinItems=1
 	// +kubebuilder:validation:MaxItems=32
+	// +kubebuilder:validation:items:MinLength=3
 	// +kubebuilder:validation:items:MaxLength=63
+	// +kubebuilder:validation:items:XValidation:rule="self.matches('^[a-z0-9.-]+$')",message="bucket may contain only lowercase letters, digits, '.' and '-'"
+	// +kubebuilder:validation:items:XValidation:rule="self.matches('^[a-z0-9](.*[a-z0-9])?$')",message="bucket must begin and end with a lowercase letter or a digit"
+	// +kubebuilder:validation:items:XValidation:rule="!self.contains('..')",message="bucket must not contain two adjacent periods"
+	// +kubebuilder:validation:items:XValidation:rule="!self.matches('^[0-9]+[.][0-9]+[.][0-9]+[.][0-9]+$')",message="bucket must not be formatted as an IP address"
+	// +kubebuilder:validation:items:XValidation:rule="!['xn--', 'sthree-', 'amzn-s3-demo-'].exists(p, self.startsWith(p))",message="bucket must not start with a reserved prefix (xn--, sthree- or amzn-s3-demo-): S3 reserves them"
+	// +kubebuilder:validation:items:XValidation:rule="!['-s3alias', '--ol-s3', '.mrap', '--x-s3', '--table-s3'].exists(s, self.endsWith(s))",message="bucket must not end with a reserved suffix (-s3alias, --ol-s3, .mrap, --x-s3 or --table-s3): S3 reserves them"
 	Buckets []string `json:"buckets"`
 
 	// Access is ReadOnly (list and read objects) or ReadWrite (also write

@@ -64,7 +64,7 @@ func mirrorCases() map[string]mirrorCase {
 		"Bucket": {
 			reason: "A Tenant bucket has every Bucket setting plus its name and lifecycle.",
 			tenant: reflect.TypeFor[TenantBucket](), provider: reflect.TypeFor[v1alpha1.BucketParameters](),
-			extra: []string{"lifecycle", "name"},
+			extra: []string{"deletion", "lifecycle", "name"},
 		},
 	}
 }

@@ -72,9 +72,17 @@ func (t target) bucket(in TenantBucket) *v1alpha1.Bucket {
 			ForProvider:         in.BucketParameters,
 		},
 	}
+	if in.Deletion == DeletionDeleteIfEmpty {
+		b.Spec.ManagementPolicies = deleteIfEmpty
+	}
 	meta.SetExternalName(b, in.Name)
 	return b
 }
+
+// deleteIfEmpty are the management policies of a Bucket whose bucket is
+// deleted when empty: the Bucket default plus Delete.
+var deleteIfEmpty = xpv2.ManagementPolicies{xpv2.ManagementActionObserve, xpv2.ManagementActionCreate,
+	xpv2.ManagementActionUpdate, xpv2.ManagementActionDelete, xpv2.ManagementActionLateInitialize}
 
 // lifecycle is the BucketLifecycle composed for a bucket entry with a
 // lifecycle. It references the composed Bucket; state Absent renders an

@@ -231,3 +231,34 @@ func TestEarlierStepsResourcesAreKept(t *testing.T) {
 		}
 	}
 }
+
+// A bucket's quota reaches its Bucket, and its deletion choice its
+// Bucket's management policies: DeleteIfEmpty adds Delete, Retain (the
+// default) leaves the Bucket's Retain-only default.
+func TestBucketQuotaAndDeletion(t *testing.T) {
+	cases := map[string]struct {
+		bucket   jsonMap
+		policies any
+	}{
+		"Retain":         {jsonMap{"name": "app-data", "quota": "10Gi"}, nil},
+		"RetainExplicit": {jsonMap{"name": "app-data", "quota": "10Gi", "deletion": "Retain"}, nil},
+		"DeleteIfEmpty": {jsonMap{"name": "app-data", "quota": "10Gi", "deletion": "DeleteIfEmpty"},
+			[]any{"Observe", "Create", "Update", "Delete", "LateInitialize"}},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			rsp := runRequest(t, tenantXR(spec(withBuckets(tc.bucket))), nil)
+			if diff := cmp.Diff(asJSON(t, jsonMap{"quota": "10Gi"}), forProvider(t, rsp, "bucket-app-data")); diff != "" {
+				t.Errorf("spec.forProvider: -want +got:\n%s", diff)
+			}
+			spec := rsp.GetDesired().GetResources()["bucket-app-data"].GetResource().GetFields()["spec"].GetStructValue().GetFields()
+			var got any
+			if p, ok := spec["managementPolicies"]; ok {
+				got = asJSON(t, p)
+			}
+			if diff := cmp.Diff(tc.policies, got); diff != "" {
+				t.Errorf("spec.managementPolicies: -want +got:\n%s", diff)
+			}
+		})
+	}
+}

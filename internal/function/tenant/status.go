@@ -145,8 +145,22 @@ func statusRows(s TenantSpec, observed map[resource.Name]resource.ObservedCompos
 		if b.Lifecycle != nil {
 			fs = append(fs, observe(v1alpha1.BucketLifecycleKind, observed, resourceKey(partLifecycle, b.Name)))
 		}
-		st.Buckets = append(st.Buckets, buckets.add(row(b.Name, fs...)))
+		r, severity := row(b.Name, fs...)
+		r.Usage, r.Quota = usage(observed, resourceKey(partBucket, b.Name))
+		st.Buckets = append(st.Buckets, buckets.add(r, severity))
 	}
 	st.Summary = &StatusSummary{Tiers: tiers.String(), Buckets: buckets.String(), Conflicts: tiers.conflicts + buckets.conflicts}
 	return st
+}
+
+// usage returns the usage and quota the composed Bucket at key reports in
+// status.atProvider, "" for each it does not report.
+func usage(observed map[resource.Name]resource.ObservedComposed, key resource.Name) (string, string) {
+	o, ok := observed[key]
+	if !ok {
+		return "", ""
+	}
+	u, _ := o.Resource.GetString("status.atProvider.usage")
+	q, _ := o.Resource.GetString("status.atProvider.quota")
+	return u, q
 }

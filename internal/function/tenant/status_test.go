@@ -63,7 +63,27 @@ func conflictAndReadyCases() map[string]statusCase {
 				"buckets": []any{jsonMap{"name": "app-data", "ready": true, "synced": true, "reason": "Available"}},
 			},
 		},
+		"UsageAndQuota": {
+			reason: "A bucket row shows the usage and quota its Bucket reports.",
+			spec:   spec(),
+			observed: map[string]jsonMap{
+				"tier-COLD":          readyMR("Tier", "tenant-a-tier-cold"),
+				"bucket-app-data":    withAtProvider(readyMR("Bucket", "tenant-a-bucket-app-data"), jsonMap{"usage": "600Mi", "quota": "1Gi"}),
+				"lifecycle-app-data": readyMR("BucketLifecycle", "tenant-a-lifecycle-app-data"),
+			},
+			want: jsonMap{
+				"tiers": []any{jsonMap{"name": "COLD", "ready": true, "synced": true, "reason": "Available"}},
+				"buckets": []any{jsonMap{"name": "app-data", "ready": true, "synced": true, "reason": "Available",
+					"usage": "600Mi", "quota": "1Gi"}},
+			},
+		},
 	}
+}
+
+// withAtProvider sets an observed resource's status.atProvider.
+func withAtProvider(mr jsonMap, at jsonMap) jsonMap {
+	mr["status"].(jsonMap)["atProvider"] = at
+	return mr
 }
 
 // failureCases cover specific failures, degradation and missing conditions.

@@ -45,3 +45,23 @@ func (e *Emulator) deleteBucket(c *call) *s3Error {
 	c.w.WriteHeader(http.StatusNoContent)
 	return nil
 }
+
+// EmptyBucket removes every version and delete marker of a bucket out of
+// band, as a user emptying it would.
+func (e *Emulator) EmptyBucket(name string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if b, ok := e.buckets[name]; ok {
+		clear(b.objects)
+	}
+}
+
+// RemoveObject deletes key without a version ID out of band, as an S3
+// DELETE does: a versioned bucket gets a delete marker.
+func (e *Emulator) RemoveObject(bucketName, key string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if b, ok := e.buckets[bucketName]; ok {
+		b.remove(key, e.now())
+	}
+}

@@ -1,4 +1,20 @@
-package custody
+// Package memo keeps what the provider must remember about a managed
+// resource but that grants nothing.
+//
+// Annotations with the prefix rustfs.m.crossplane.io/ (Get, Set, Persist):
+// what the provider must remember but that grants nothing: the credentials
+// it applied to a tier, the hashes of the lifecycle configuration it put,
+// and blocks (Block). The managed reconciler persists annotations, not
+// status, after Create, so such memory set in Create must be annotations.
+// Anyone who may edit the resource may edit them: forging them can only
+// make the provider retry a write it would make anyway, skip a write to the
+// resource's own object, or report a stale failure, all within what that
+// person can already do by editing the spec.
+//
+// A block records a write that failed in a way only a change of
+// configuration can fix; the write is not attempted again while the
+// resource's inputs (Fingerprint) stay the same.
+package memo
 
 import (
 	"context"

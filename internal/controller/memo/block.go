@@ -1,4 +1,4 @@
-package custody
+package memo
 
 import (
 	"crypto/sha256"
