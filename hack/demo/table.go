@@ -52,7 +52,7 @@ func rows(ctx context.Context, c client.Client, opts ...client.ListOption) ([]ro
 	}
 	for i := range lcs.Items {
 		l := &lcs.Items[i]
-		why := fmt.Sprintf("%d rules on bucket %s", len(l.Spec.ForProvider.Rules), l.Spec.ForProvider.Bucket)
+		why := fmt.Sprintf("%d rule(s) on bucket %s", len(l.Spec.ForProvider.Rules), l.Spec.ForProvider.Bucket)
 		out = append(out, newRow(v1alpha1.BucketLifecycleKind, l, xpv2.Condition{}, why))
 	}
 	for i := range access.Items {
