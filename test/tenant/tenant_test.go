@@ -46,7 +46,8 @@ func TestTenantComposesReadyResources(t *testing.T) {
 	want := fntenant.TenantStatus{
 		Tiers: []fntenant.TierStatus{{ItemStatus: fntenant.ItemStatus{Name: "COLD", Ready: true, Synced: true, Reason: string(xpv2.ReasonAvailable)},
 			Credentials: appliedCredentials(t, live, spec(t, xr).Tiers[0].CredsSecret.Name)}},
-		Buckets: []fntenant.ItemStatus{{Name: "app-data", Ready: true, Synced: true, Reason: string(xpv2.ReasonAvailable)}},
+		// Usage "0": RustFS reports the new bucket's usage, and it holds nothing.
+		Buckets: []fntenant.ItemStatus{{Name: "app-data", Ready: true, Synced: true, Reason: string(xpv2.ReasonAvailable), Usage: "0"}},
 		Access: []fntenant.AccessStatus{{ItemStatus: fntenant.ItemStatus{Name: "app", Ready: true, Synced: true, Reason: string(xpv2.ReasonAvailable)},
 			SecretName: fntenant.AccessName(xr.GetName(), "app")}},
 		Summary: &fntenant.StatusSummary{Tiers: "1/1", Buckets: "1/1"},
@@ -84,7 +85,7 @@ func TestTenantReportsTierConflict(t *testing.T) {
 	want := fntenant.TenantStatus{
 		// No credentials: the Tier in conflict applied none.
 		Tiers:   []fntenant.TierStatus{{ItemStatus: fntenant.ItemStatus{Name: "COLD", Reason: string(v1alpha1.ReasonImmutableFieldDrift)}}},
-		Buckets: []fntenant.ItemStatus{{Name: "app-data", Synced: false, Reason: string(v1alpha1.ReasonWaitingForReference)}},
+		Buckets: []fntenant.ItemStatus{{Name: "app-data", Synced: false, Reason: string(v1alpha1.ReasonWaitingForReference), Usage: "0"}},
 		Summary: &fntenant.StatusSummary{Tiers: "0/1", Buckets: "0/1", Conflicts: 1},
 	}
 	if diff := cmp.Diff(want, got.TenantStatus, cmpopts.IgnoreFields(fntenant.ItemStatus{}, "Message")); diff != "" {
