@@ -120,7 +120,7 @@ func TestReportLabelsAFloorRun(t *testing.T) {
 	printReport(&b, []*result{r})
 	for _, want := range []string{
 		"mode floor", "RSS peak of the run (VmHWM)", "Go heap alloc / inuse at the end", "binary on disk  ", "43692194 B",
-		"Tier 2 x 2000 B, Bucket 0 x 0 B, BucketLifecycle 0 x 0 B, ProviderConfigUsage 6 x 750 B; 0.0 MiB in all",
+		"Tier 2 x 2000 B, Bucket 0 x 0 B, BucketLifecycle 0 x 0 B, ProviderConfigUsage 6 x 750 B, CustodyRecord 0 x 0 B; 0.0 MiB in all",
 		"secrets 1, tiers 2\n", "RustFS requests in the window", "none",
 	} {
 		if !strings.Contains(b.String(), want) {

@@ -105,6 +105,11 @@ func TestSizeOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	record := v1alpha1.CustodyRecord{ObjectMeta: metav1.ObjectMeta{Name: "r"}, Spec: v1alpha1.CustodyRecordSpec{Identity: "id", Kind: v1alpha1.CustodyBucket, Object: "b"}}
+	rec, err := json.Marshal(&record)
+	if err != nil {
+		t.Fatal(err)
+	}
 	cases := map[string]struct {
 		reason string
 		list   client.ObjectList
@@ -112,6 +117,7 @@ func TestSizeOf(t *testing.T) {
 	}{
 		"Empty":                {reason: "No objects, no bytes.", list: &v1alpha1.BucketList{}, want: objectSize{}},
 		"ManagedFieldsDropped": {reason: "The caches strip managed fields, so the sizes leave them out.", list: &v1alpha1.BucketList{Items: []v1alpha1.Bucket{withFields, plain}}, want: objectSize{count: 2, bytes: 2 * len(one)}},
+		"CustodyRecords":       {reason: "Custody records are measured like the managed kinds.", list: &v1alpha1.CustodyRecordList{Items: []v1alpha1.CustodyRecord{record}}, want: objectSize{count: 1, bytes: len(rec)}},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -17,8 +17,13 @@ import (
 // one per managed resource, which its cache holds too.
 var usageKind = v1alpha1.ProviderConfigUsageKind
 
+// recordKind is the kind of the custody records the provider creates, one
+// per tier name, bucket and lifecycle configuration, which its cache holds
+// too. They are cluster-scoped.
+var recordKind = v1alpha1.CustodyRecordKind
+
 // sizeKinds are the kinds whose objects' sizes the report gives.
-var sizeKinds = append(append([]string{}, kinds...), usageKind)
+var sizeKinds = append(append([]string{}, kinds...), usageKind, recordKind)
 
 // lists returns an empty list of each kind of sizeKinds.
 func lists() map[string]client.ObjectList {
@@ -27,6 +32,7 @@ func lists() map[string]client.ObjectList {
 		v1alpha1.BucketKind:          &v1alpha1.BucketList{},
 		v1alpha1.BucketLifecycleKind: &v1alpha1.BucketLifecycleList{},
 		usageKind:                    &v1alpha1.ProviderConfigUsageList{},
+		recordKind:                   &v1alpha1.CustodyRecordList{},
 	}
 }
 
@@ -46,11 +52,16 @@ func (s objectSize) mean() float64 {
 	return float64(s.bytes) / float64(s.count)
 }
 
-// objectSizes lists each kind of sizeKinds in the benchmark's namespace.
+// objectSizes lists each kind of sizeKinds in the benchmark's namespace,
+// and every custody record.
 func objectSizes(ctx context.Context, c client.Reader) (map[string]objectSize, error) {
 	out := map[string]objectSize{}
 	for kind, l := range lists() {
-		if err := c.List(ctx, l, client.InNamespace(benchNS)); err != nil {
+		var opts []client.ListOption
+		if kind != recordKind {
+			opts = append(opts, client.InNamespace(benchNS))
+		}
+		if err := c.List(ctx, l, opts...); err != nil {
 			return nil, errors.Wrapf(err, "cannot list %ss", kind)
 		}
 		s, err := sizeOf(l)
@@ -73,6 +84,8 @@ func sizeOf(l client.ObjectList) (objectSize, error) {
 	case *v1alpha1.BucketLifecycleList:
 		items = ptrs(t.Items)
 	case *v1alpha1.ProviderConfigUsageList:
+		items = ptrs(t.Items)
+	case *v1alpha1.CustodyRecordList:
 		items = ptrs(t.Items)
 	default:
 		return objectSize{}, errors.Errorf("no sizes for %T", l)
@@ -122,7 +135,8 @@ func sizesLine(sizes map[string]objectSize) string {
 // Namespaces, Secrets and CustomResourceDefinitions.
 var watched = map[string]bool{
 	"tiers": true, "buckets": true, "bucketlifecycles": true, "bucketaccesses": true, "providerconfigs": true,
-	"clusterproviderconfigs": true, "providerconfigusages": true, "secrets": true, "namespaces": true, "customresourcedefinitions": true,
+	"clusterproviderconfigs": true, "providerconfigusages": true, "custodyrecords": true, "secrets": true, "namespaces": true,
+	"customresourcedefinitions": true,
 }
 
 // watches returns the watches open on the API server by resource, of the
