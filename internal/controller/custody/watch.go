@@ -91,7 +91,9 @@ func (w Watch) record(ctx context.Context, o client.Object) []reconcile.Request 
 		return nil
 	}
 	l := w.List()
-	if err := w.Kube.List(ctx, l, client.InNamespace(ns)); err != nil {
+	// Without deep copies: a namespace may hold thousands of resources, and
+	// every change of a record lists them all; only their names are read.
+	if err := w.Kube.List(ctx, l, client.InNamespace(ns), client.UnsafeDisableDeepCopy); err != nil {
 		w.Log.Info("Cannot list the resources to decide again", "error", err)
 		return nil
 	}
@@ -136,7 +138,7 @@ func shorterNamespaces(name string) []string {
 
 func (w Watch) requests(ctx context.Context, opts ...client.ListOption) []reconcile.Request {
 	l := w.List()
-	if err := w.Kube.List(ctx, l, opts...); err != nil {
+	if err := w.Kube.List(ctx, l, append(opts, client.UnsafeDisableDeepCopy)...); err != nil {
 		// The cache serves this list; an error means it is not running,
 		// and the poll interval still reconciles.
 		w.Log.Info("Cannot list the resources to decide again", "error", err)
