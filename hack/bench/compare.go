@@ -26,6 +26,7 @@ type sideResult struct {
 	cpu                 time.Duration
 	reconciles          float64
 	causes              map[string]float64 // provider-rustfs's reconciles by cause, and deferred
+	api                 map[string]float64 // requests to the API server by method (client-go's rest_client_requests_total)
 	requests            int
 	ready               []time.Duration // each Bucket's time to Ready after the first create
 	n                   int
@@ -109,6 +110,7 @@ func (r *sideRun) execute(ctx context.Context) (*sideResult, error) {
 	}
 	res.cpu, res.reconciles = after.cpu-before.cpu, after.reconciles-before.reconciles
 	res.causes = delta(after.causes, before.causes)
+	res.api = delta(after.api, before.api)
 	res.requests = total(r.local.Counts())
 	res.peakRSS, _ = r.rss.window(start, time.Now())
 	res.settledRSS = after.rss
@@ -122,6 +124,7 @@ type sideCounters struct {
 	cpu        time.Duration
 	reconciles float64
 	causes     map[string]float64
+	api        map[string]float64
 }
 
 func (r *sideRun) counters(ctx context.Context) (sideCounters, error) {
@@ -137,7 +140,8 @@ func (r *sideRun) counters(ctx context.Context) (sideCounters, error) {
 	if len(causes) > 0 {
 		causes["deferred"] = s.sum("rustfs_deferred_reconciles_total", nil)
 	}
-	return sideCounters{rss: p.rss, cpu: p.cpu, reconciles: s.sum("controller_runtime_reconcile_total", nil), causes: causes}, nil
+	return sideCounters{rss: p.rss, cpu: p.cpu, reconciles: s.sum("controller_runtime_reconcile_total", nil), causes: causes,
+		api: s.by("rest_client_requests_total", "method", nil)}, nil
 }
 
 func (r *sideRun) start(ctx context.Context) error {

@@ -69,10 +69,10 @@ func TestValidatePeer(t *testing.T) {
 func TestPrintSideBySide(t *testing.T) {
 	rs := []*sideResult{
 		{name: "a", idleRSS: 40 << 20, peakRSS: 60 << 20, settledRSS: 50 << 20, cpu: 20 * time.Second, reconciles: 3000, requests: 4000, n: 2,
-			causes: map[string]float64{"event": 2, "follow-up": 2, "poll": 2996},
-			ready:  []time.Duration{time.Second, 30 * time.Second}},
+			causes: map[string]float64{"event": 2, "follow-up": 2, "poll": 2996}, api: map[string]float64{"GET": 10, "PATCH": 5},
+			ready: []time.Duration{time.Second, 30 * time.Second}},
 		{name: "b", idleRSS: 40 << 20, peakRSS: 120 << 20, settledRSS: 100 << 20, cpu: 40 * time.Second, reconciles: 2000, requests: 3000, n: 2,
-			ready: []time.Duration{2 * time.Second}},
+			api: map[string]float64{"PUT": 30}, ready: []time.Duration{2 * time.Second}},
 	}
 	var out bytes.Buffer
 	printSideBySide(&out, rs)
@@ -87,6 +87,8 @@ func TestPrintSideBySide(t *testing.T) {
 		"| controller-runtime reconciles in the window | 3000 | 2000 | 1.50× |",
 		"| of which, by cause (rustfs_managed_reconciles_total, rustfs_deferred_reconciles_total) | event 2, follow-up 2, poll 2996 | not reported |  |",
 		"| RustFS requests in the window | 4000 | 3000 | 1.33× |",
+		"| API server requests in the window (rest_client_requests_total) | 15 | 30 | 0.50× |",
+		"| of which, by method | GET 10, PATCH 5 | PUT 30 |  |",
 		"| Buckets Ready in the window | 2 / 2 | 1 / 2 |  |",
 		"| Ready first / median / last (s after the first create) | 1.0 / 30.0 / 30.0 | 2.0 / 2.0 / 2.0 | 15.00× |",
 		"",

@@ -10,6 +10,8 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client/apiutil"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 // floorMode is the report's name of a -floor run.
@@ -73,9 +75,13 @@ func (f flags) binarySize() (int64, error) {
 
 // createProvided creates the i-th Tier, Bucket and BucketLifecycle as the
 // provider leaves them once Ready (provided), each with its
-// ProviderConfigUsage, for the floor program to cache.
+// ProviderConfigUsage and custody record, for the floor program to cache.
 func (r *run) createProvided(ctx context.Context, p provided, i int) error {
 	for _, o := range resources(r.world, i) {
+		s, ok := o.(custody.Subject)
+		if !ok {
+			return errors.Errorf("%T holds no custody record", o)
+		}
 		p.prepare(o)
 		if err := r.kube.Create(ctx, o); err != nil {
 			return errors.Wrapf(err, "cannot create %s", o.GetName())
@@ -90,6 +96,9 @@ func (r *run) createProvided(ctx context.Context, p provided, i int) error {
 		p.ready(o)
 		if err := r.kube.Status().Update(ctx, o); err != nil {
 			return errors.Wrapf(err, "cannot write the status of %s %s", gvk.Kind, o.GetName())
+		}
+		if err := (custody.Store{Kube: r.kube}).Create(ctx, p.record(s, gvk.Kind)); err != nil {
+			return errors.Wrapf(err, "cannot create the custody record of %s %s", gvk.Kind, o.GetName())
 		}
 	}
 	return nil

@@ -17,6 +17,7 @@ import (
 	xpv2 "github.com/crossplane/crossplane/apis/v2/core/v2"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
+	"github.com/crossplane-contrib/provider-rustfs/internal/controller/custody"
 )
 
 // The floor run writes its objects as the provider leaves them once they
@@ -89,6 +90,14 @@ func (p provided) condition(t xpv2.ConditionType, s corev1.ConditionStatus, r xp
 func (p provided) custody(object string) *v1alpha1.Custody {
 	return &v1alpha1.Custody{Identity: p.identity, Object: object, Config: v1alpha1.ClusterProviderConfigKind,
 		Endpoint: p.endpoint, AccessProvenAt: &p.at, Eligible: true, Acquired: v1alpha1.AcquiredCreated}
+}
+
+// record returns the custody record the provider holds for o, of kind,
+// once Ready: the record of its tier name or bucket, in phase Created.
+func (p provided) record(o custody.Subject, kind string) *v1alpha1.CustodyRecord {
+	c, k := o.GetCustody(), v1alpha1.CustodyKind(kind)
+	return &v1alpha1.CustodyRecord{ObjectMeta: metav1.ObjectMeta{Name: v1alpha1.CustodyRecordName(p.identity, k, c.Object)},
+		Spec: v1alpha1.CustodyRecordSpec{Identity: p.identity, Kind: k, Object: c.Object, Phase: v1alpha1.PhaseCreated, Holder: custody.HolderOf(o)}}
 }
 
 // ready sets o's status, after its create, as the provider writes it once

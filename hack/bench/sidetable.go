@@ -55,11 +55,14 @@ func sideRows() []sideRow {
 		{show: func(r *sideResult) string { return fmt.Sprintf("%.0f", r.reconciles) }, value: func(r *sideResult) float64 { return r.reconciles }},
 		{show: causesLine},
 		{show: func(r *sideResult) string { return fmt.Sprintf("%d", r.requests) }, value: func(r *sideResult) float64 { return float64(r.requests) }},
+		{show: func(r *sideResult) string { return fmt.Sprintf("%.0f", sumOf(r.api)) }, value: func(r *sideResult) float64 { return sumOf(r.api) }},
+		{show: apiLine},
 		{show: func(r *sideResult) string { return fmt.Sprintf("%d / %d", len(r.ready), r.n) }},
 		{show: func(r *sideResult) string { return readyTimes(r.ready) }, value: at(1)},
 	}
 	names := []string{"idle RSS", "peak RSS in the window", "settled RSS (end of the window)", "CPU-s, first create to end of the window",
-		"controller-runtime reconciles in the window", "of which, by cause (rustfs_managed_reconciles_total, rustfs_deferred_reconciles_total)", "RustFS requests in the window", "Buckets Ready in the window",
+		"controller-runtime reconciles in the window", "of which, by cause (rustfs_managed_reconciles_total, rustfs_deferred_reconciles_total)", "RustFS requests in the window",
+		"API server requests in the window (rest_client_requests_total)", "of which, by method", "Buckets Ready in the window",
 		"Ready first / median / last (s after the first create)"}
 	for i := range rows {
 		rows[i].name = names[i]
@@ -101,4 +104,21 @@ func causesLine(r *sideResult) string {
 		return "not reported"
 	}
 	return joinSorted(r.causes, "%s %.0f")
+}
+
+// apiLine renders the API server requests by method.
+func apiLine(r *sideResult) string {
+	if len(r.api) == 0 {
+		return "not reported"
+	}
+	return joinSorted(r.api, "%s %.0f")
+}
+
+// sumOf returns the sum of m's values.
+func sumOf(m map[string]float64) float64 {
+	var v float64
+	for _, x := range m {
+		v += x
+	}
+	return v
 }

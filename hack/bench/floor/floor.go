@@ -35,11 +35,11 @@ type kind struct {
 }
 
 // kinds are the provider's controllers (internal/controller) and the kinds
-// each watches: every managed kind the ProviderConfigs and Namespaces of
-// the tenancy rules (custody.Watch), the Tier and BucketAccess kinds the
+// each watches: every managed kind the ProviderConfigs, custody records
+// and Namespaces of the tenancy rules (custody.Watch), the Tier and BucketAccess kinds the
 // Secrets they read.
 func kinds() []kind {
-	tenancy := []client.Object{&v1alpha1.ClusterProviderConfig{}, &v1alpha1.ProviderConfig{}}
+	tenancy := []client.Object{&v1alpha1.ClusterProviderConfig{}, &v1alpha1.ProviderConfig{}, &v1alpha1.CustodyRecord{}}
 	ns := []client.Object{&corev1.Namespace{}}
 	secrets := []client.Object{&corev1.Namespace{}, &corev1.Secret{}}
 	return []kind{

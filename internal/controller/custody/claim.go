@@ -47,9 +47,13 @@ type Custodian struct {
 }
 
 // Admit runs after a read of RustFS through conn with self's own
-// credentials succeeded: it records the proof in status.custody (a display
-// copy), then holds c's record for self (Hold). It returns the record self
-// holds, or why it may not write.
+// credentials succeeded: it holds c's record for self (Hold), then sets the
+// proof and the record's phase in status.custody, a display copy. A new
+// phase shown (the object created or adopted) is patched at once, so that
+// a refusal of that write fails this reconcile; anything else is left to
+// the managed reconciler's status update at the end of the pass, which
+// saves a write of the resource per new object. It returns the record
+// self holds, or why it may not write.
 func (cu Custodian) Admit(ctx context.Context, self Subject, conn *connection.Connection, c Claim) (*v1alpha1.CustodyRecord, *Refusal, error) {
 	p, err := cu.Identify.Proof(ctx, conn, c.Object)
 	if err != nil {
@@ -66,7 +70,11 @@ func (cu Custodian) Admit(ctx context.Context, self Subject, conn *connection.Co
 	if r != nil {
 		rec.Record = r.GetName()
 	}
-	return r, refusal, Save(ctx, cu.Kube, self, was, rec)
+	if rec.Acquired != was.Acquired {
+		return r, refusal, Save(ctx, cu.Kube, self, was, rec)
+	}
+	self.SetCustody(&rec)
+	return r, refusal, nil
 }
 
 // phaseShown is the display of r's phase in status.custody.
@@ -244,15 +252,22 @@ func (cu Custodian) Confirm(ctx context.Context, r *v1alpha1.CustodyRecord, self
 	return fresh, nil
 }
 
-// Mark confirms that self holds r and sets its phase to p: Creating before
-// a create, Created after it (rule 5). It returns the record written.
+// Mark sets the phase of r, which self held when it was read, to p:
+// Creating before a create, Created after it (rule 5). The update is
+// conditional on the resourceVersion r was read with, so it fails with
+// Conflict, and nothing is written to RustFS, when the record changed
+// since: a write needs no read before it. A record already in phase p is
+// confirmed instead (Confirm). It returns the record written.
 func (cu Custodian) Mark(ctx context.Context, r *v1alpha1.CustodyRecord, self client.Object, p v1alpha1.CustodyPhase) (*v1alpha1.CustodyRecord, error) {
-	fresh, err := cu.Confirm(ctx, r, self)
-	if err != nil || fresh.Spec.Phase == p {
-		return fresh, err
+	if r == nil || r.Spec.Phase == p {
+		return cu.Confirm(ctx, r, self)
 	}
-	fresh.Spec.Phase = p
-	return fresh, cu.Update(ctx, fresh)
+	if !Holds(r, self) {
+		return nil, errors.Errorf("custody record %s does not name this resource; nothing is written", r.GetName())
+	}
+	next := r.DeepCopy()
+	next.Spec.Phase = p
+	return next, cu.Update(ctx, next)
 }
 
 // HeldIn reports whether the record of object of kind on identity is held

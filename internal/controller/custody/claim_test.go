@@ -8,10 +8,13 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client/fake"
+
+	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 
 	"github.com/crossplane-contrib/provider-rustfs/apis/v1alpha1"
 )
@@ -150,7 +153,7 @@ func newCustodian(t *testing.T, objs ...*v1alpha1.Bucket) Custodian {
 	if err := v1alpha1.AddToScheme(s); err != nil {
 		t.Fatal(err)
 	}
-	b := fake.NewClientBuilder().WithScheme(s)
+	b := fake.NewClientBuilder().WithScheme(s).WithIndex(&v1alpha1.Bucket{}, IndexObject, IndexByExternalName)
 	for _, o := range objs {
 		b = b.WithObjects(o)
 	}
@@ -229,5 +232,11 @@ func TestHoldLifecycle(t *testing.T) {
 	stale.Spec.Holder = HolderOf(b1)
 	if err := cu.Update(ctx, stale); err == nil {
 		t.Errorf("Update with a stale resourceVersion: got nil error, want a conflict")
+	}
+	if _, err := cu.Mark(ctx, r, a1, v1alpha1.PhaseReleased); !kerrors.IsConflict(errors.Cause(err)) {
+		t.Errorf("Mark of a record changed since it was read: got error %v, want a conflict", err)
+	}
+	if got, err := cu.Get(ctx, r.GetName()); err != nil || got.Spec.Phase != v1alpha1.PhaseCreated {
+		t.Errorf("after a Mark that conflicted: record %v, error %v; want it left Created", got, err)
 	}
 }

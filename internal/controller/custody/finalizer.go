@@ -60,18 +60,17 @@ func (f *statusKeepingFinalizer) AddFinalizer(ctx context.Context, obj resource.
 type releasingFinalizer struct {
 	resource.Finalizer
 	custodian Custodian
-	// peers lists the resources of the kind in a namespace; object names
-	// the RustFS object a resource names.
-	peers  func() client.ObjectList
-	object func(o client.Object) string
+	// peers returns a new, empty list of the kind, whose resources are
+	// indexed by their object (IndexObject).
+	peers func() client.ObjectList
 }
 
 // NewReleasingFinalizer returns NewFinalizer's finalizer, which on removal
 // first hands the records o holds to the oldest other resource of o's
 // namespace that names the same object, or releases them for o's
 // namespace (Handover).
-func NewReleasingFinalizer(kube client.Client, cu Custodian, peers func() client.ObjectList, object func(client.Object) string) resource.Finalizer {
-	return &releasingFinalizer{Finalizer: NewFinalizer(kube), custodian: cu, peers: peers, object: object}
+func NewReleasingFinalizer(kube client.Client, cu Custodian, peers func() client.ObjectList) resource.Finalizer {
+	return &releasingFinalizer{Finalizer: NewFinalizer(kube), custodian: cu, peers: peers}
 }
 
 // RemoveFinalizer hands over o's records, then removes the finalizer.
@@ -86,13 +85,13 @@ func (f *releasingFinalizer) RemoveFinalizer(ctx context.Context, obj resource.O
 // being deleted, that names object; nil if none.
 func (f *releasingFinalizer) successor(ctx context.Context, o client.Object, object string) (client.Object, error) {
 	l := f.peers()
-	if err := f.custodian.Kube.List(ctx, l, client.InNamespace(o.GetNamespace())); err != nil {
+	if err := f.custodian.Kube.List(ctx, l, client.InNamespace(o.GetNamespace()), client.MatchingFields{IndexObject: object}); err != nil {
 		return nil, errors.Wrap(err, "cannot list the resources that could hold a custody record next")
 	}
 	var next client.Object
 	_ = apimeta.EachListItem(l, func(ro runtime.Object) error {
 		c, ok := ro.(client.Object)
-		if !ok || c.GetUID() == o.GetUID() || c.GetDeletionTimestamp() != nil || f.object(c) != object {
+		if !ok || c.GetUID() == o.GetUID() || c.GetDeletionTimestamp() != nil {
 			return nil
 		}
 		if ct, nt := c.GetCreationTimestamp(), next; nt == nil || ct.Before(ptr(nt.GetCreationTimestamp())) {

@@ -53,8 +53,7 @@ func TestHandover(t *testing.T) {
 			if _, err := cu.Mark(ctx, r, holder, v1alpha1.PhaseCreated); err != nil {
 				t.Fatal(err)
 			}
-			f := &releasingFinalizer{custodian: cu, peers: func() client.ObjectList { return &v1alpha1.BucketList{} },
-				object: func(o client.Object) string { return meta.GetExternalName(o) }}
+			f := &releasingFinalizer{custodian: cu, peers: func() client.ObjectList { return &v1alpha1.BucketList{} }}
 			if err := cu.Handover(ctx, holder, f.successor); err != nil {
 				t.Fatalf("Handover: %v", err)
 			}

@@ -49,10 +49,9 @@ type Watch struct {
 	// List returns a new, empty list of the kind.
 	List func() client.ObjectList
 	Log  logging.Logger
-	// Kind of the custody records the kind's resources hold, and Object
-	// the RustFS object a resource names.
-	Kind   v1alpha1.CustodyKind
-	Object func(client.Object) string
+	// Kind of the custody records the kind's resources hold; its
+	// resources are indexed by their object (IndexObject).
+	Kind v1alpha1.CustodyKind
 }
 
 // Setup adds the watches to b. The Namespace watches, metadata only, are
@@ -83,28 +82,16 @@ func (w Watch) users(kind string) handler.MapFunc {
 
 // record maps a custody record of the kind to the resources of the
 // namespace that holds it, or that it is Released for, which name its
-// object: one of them may now claim it, or must stop writing.
+// object: one of them may now claim it, or must stop writing. They are
+// read from IndexObject: a namespace may hold thousands of resources, and
+// every change of a record would otherwise list them all.
 func (w Watch) record(ctx context.Context, o client.Object) []reconcile.Request {
 	r, ok := o.(*v1alpha1.CustodyRecord)
 	ns := HolderNamespace(r)
-	if !ok || r.Spec.Kind != w.Kind || ns == "" || w.Object == nil {
+	if !ok || r.Spec.Kind != w.Kind || ns == "" {
 		return nil
 	}
-	l := w.List()
-	// Without deep copies: a namespace may hold thousands of resources, and
-	// every change of a record lists them all; only their names are read.
-	if err := w.Kube.List(ctx, l, client.InNamespace(ns), client.UnsafeDisableDeepCopy); err != nil {
-		w.Log.Info("Cannot list the resources to decide again", "error", err)
-		return nil
-	}
-	var out []reconcile.Request
-	_ = apimeta.EachListItem(l, func(obj runtime.Object) error {
-		if c, ok := obj.(client.Object); ok && w.Object(c) == r.Spec.Object {
-			out = append(out, reconcile.Request{NamespacedName: client.ObjectKeyFromObject(c)})
-		}
-		return nil
-	})
-	return out
+	return w.requests(ctx, client.InNamespace(ns), client.MatchingFields{IndexObject: r.Spec.Object})
 }
 
 // namespace maps a Namespace to the resources in it.
@@ -199,6 +186,11 @@ func CustodyChanged() predicate.Predicate {
 		},
 	}
 }
+
+// IndexObject indexes a kind's resources by the RustFS object they hold or
+// would hold a custody record of, for lists in their namespace (Scope
+// OwnNamespace).
+const IndexObject = "custody.object"
 
 // IndexExternalName indexes managed resources by their external name, the
 // RustFS name of a Bucket.

@@ -74,6 +74,9 @@ func (o Options) Wire(mgr ctrl.Manager, k Kind) (*Wiring, error) {
 	if err := k.Index(ctx, mgr.GetFieldIndexer(), o.Custody); err != nil {
 		return nil, err
 	}
+	if err := o.Custody.Index(ctx, mgr.GetFieldIndexer(), k.New(), custody.IndexObject, k.objects, custody.OwnNamespace); err != nil {
+		return nil, err
+	}
 	list, ok := k.List().(resource.ManagedList)
 	if !ok {
 		return nil, errors.Errorf("the list of %s is not a managed resource list", k.GroupKind)
@@ -97,7 +100,7 @@ func (o Options) Wire(mgr ctrl.Manager, k Kind) (*Wiring, error) {
 func (w *Wiring) Reconciler(opts ...managed.ReconcilerOption) reconcile.Reconciler {
 	opts = append([]managed.ReconcilerOption{
 		managed.WithReferenceResolver(NewLocalResolver(w.mgr.GetClient())),
-		managed.WithFinalizer(custody.NewReleasingFinalizer(w.Kube, w.Custodian(), w.List, w.object)),
+		managed.WithFinalizer(custody.NewReleasingFinalizer(w.Kube, w.Custodian(), w.List)),
 	}, opts...)
 	r := managed.NewReconciler(w.mgr, resource.ManagedKind(w.GVK), append(w.o.Managed(w.mgr, w.Name), opts...)...)
 	return w.o.Limit(w.Name, r)
@@ -108,20 +111,21 @@ func (w *Wiring) Custodian() custody.Custodian {
 	return custody.Custodian{Store: custody.Store{Kube: w.Kube, Reader: w.Uncached}, Identify: custody.ByClient(w.o.NewClient), Now: time.Now}
 }
 
-// object is the RustFS object a resource of the kind holds a record of:
-// its tier name or its bucket.
-func (w *Wiring) object(o client.Object) string {
+// objects is the IndexObject indexer of the kind: the RustFS object a
+// resource holds or would hold a custody record of, its tier name or its
+// bucket.
+func (k Kind) objects(o client.Object) []string {
 	s, ok := o.(custody.Subject)
 	if !ok {
-		return ""
+		return nil
 	}
-	n := w.Names(s)
+	n := k.Names(s)
 	for _, names := range [][]string{n.Tiers, n.Buckets} {
-		if len(names) > 0 {
-			return names[0]
+		if len(names) > 0 && names[0] != "" {
+			return names[:1]
 		}
 	}
-	return ""
+	return nil
 }
 
 // Builder returns the controller builder for the kind's resources, which
@@ -136,7 +140,7 @@ func (w *Wiring) Builder(preds ...predicate.Predicate) *builder.Builder {
 // Complete adds the tenancy inputs' watches (custody.Watch) to b and
 // completes it with inner behind the tenancy rules (custody.Screen).
 func (w *Wiring) Complete(b *builder.Builder, inner reconcile.Reconciler) error {
-	cw := custody.Watch{Kube: w.Kube, List: w.List, Log: w.Log, Kind: v1alpha1.CustodyKind(w.GVK.Kind), Object: w.object}
+	cw := custody.Watch{Kube: w.Kube, List: w.List, Log: w.Log, Kind: v1alpha1.CustodyKind(w.GVK.Kind)}
 	return cw.Setup(b, w.nsAccess).Complete(&custody.Screen{Kube: w.Kube, Gate: w.Gate, Poll: w.o.PollInterval, Names: w.Names,
 		New: w.New, Inner: inner, Refused: w.Refused})
 }

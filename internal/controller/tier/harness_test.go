@@ -156,8 +156,22 @@ func (h *harness) observe(cr *v1alpha1.Tier) (managed.ExternalObservation, error
 
 // reconcile drives one reconcile the way the managed reconciler does:
 // Observe, then Create or Update. Annotations set by Create are stored,
-// as the reconciler's critical-annotation update stores them.
+// as the reconciler's critical-annotation update stores them, and the
+// status is stored last, as its status update at the end of every pass.
 func (h *harness) reconcile(cr *v1alpha1.Tier) (string, error) {
+	h.t.Helper()
+	step, err := h.pass(cr)
+	stored := h.fetch(cr)
+	stored.Status = cr.Status
+	if serr := h.kube.Status().Update(ctx(h.t), stored); serr != nil {
+		h.t.Fatalf("cannot store the status: %v", serr)
+	}
+	cr.SetResourceVersion(stored.GetResourceVersion())
+	return step, err
+}
+
+// pass runs Observe, then Create or Update, and returns the step taken.
+func (h *harness) pass(cr *v1alpha1.Tier) (string, error) {
 	h.t.Helper()
 	e := h.connect(cr)
 	o, err := e.Observe(ctx(h.t), cr)
