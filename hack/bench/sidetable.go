@@ -53,10 +53,10 @@ func sideRows() []sideRow {
 		mem(func(r *sideResult) int64 { return r.settledRSS }),
 		{show: func(r *sideResult) string { return fmt.Sprintf("%.1f", r.cpu.Seconds()) }, value: func(r *sideResult) float64 { return r.cpu.Seconds() }},
 		{show: func(r *sideResult) string { return fmt.Sprintf("%.0f", r.reconciles) }, value: func(r *sideResult) float64 { return r.reconciles }},
-		{show: causesLine},
+		{show: func(r *sideResult) string { return byLabel(r.causes) }},
 		{show: func(r *sideResult) string { return fmt.Sprintf("%d", r.requests) }, value: func(r *sideResult) float64 { return float64(r.requests) }},
-		{show: func(r *sideResult) string { return fmt.Sprintf("%.0f", sumOf(r.api)) }, value: func(r *sideResult) float64 { return sumOf(r.api) }},
-		{show: apiLine},
+		{show: func(r *sideResult) string { return fmt.Sprintf("%.0f", sum(r.api)) }, value: func(r *sideResult) float64 { return sum(r.api) }},
+		{show: func(r *sideResult) string { return byLabel(r.api) }},
 		{show: func(r *sideResult) string { return fmt.Sprintf("%d / %d", len(r.ready), r.n) }},
 		{show: func(r *sideResult) string { return readyTimes(r.ready) }, value: at(1)},
 	}
@@ -97,28 +97,11 @@ func ratio(value func(*sideResult) float64, a, b *sideResult) string {
 	return fmt.Sprintf("%.2f×", value(a)/value(b))
 }
 
-// causesLine renders the reconciles by cause, or says the provider does
-// not report them.
-func causesLine(r *sideResult) string {
-	if len(r.causes) == 0 {
+// byLabel renders counts by label, or says the provider does not report
+// them.
+func byLabel(m map[string]float64) string {
+	if len(m) == 0 {
 		return "not reported"
 	}
-	return joinSorted(r.causes, "%s %.0f")
-}
-
-// apiLine renders the API server requests by method.
-func apiLine(r *sideResult) string {
-	if len(r.api) == 0 {
-		return "not reported"
-	}
-	return joinSorted(r.api, "%s %.0f")
-}
-
-// sumOf returns the sum of m's values.
-func sumOf(m map[string]float64) float64 {
-	var v float64
-	for _, x := range m {
-		v += x
-	}
-	return v
+	return joinSorted(m, "%s %.0f")
 }
