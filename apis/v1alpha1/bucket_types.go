@@ -80,7 +80,15 @@ type BucketObservation struct {
 // keeps its finalizer.
 type BucketSpec struct {
 	xpv2.ManagedResourceSpec `json:",inline"`
-	ForProvider              BucketParameters `json:"forProvider,omitempty"`
+	// The default {} is what the provider writes back in every update:
+	// stored without it, a Bucket's first update by the provider would
+	// change its generation, which reads as a change of its spec.
+
+	// ForProvider are the settings of a RustFS bucket. The bucket name is
+	// the crossplane.io/external-name annotation, which defaults to the
+	// resource's metadata.name.
+	// +kubebuilder:default={}
+	ForProvider BucketParameters `json:"forProvider,omitempty"`
 }
 
 // A BucketStatus represents the observed state of a Bucket.

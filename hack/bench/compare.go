@@ -27,6 +27,7 @@ type sideResult struct {
 	reconciles          float64
 	causes              map[string]float64 // provider-rustfs's reconciles by cause, and deferred
 	api                 map[string]float64 // requests to the API server by method (client-go's rest_client_requests_total)
+	served              map[string]float64 // the API server's writes and reads by verb and resource, the benchmark's own included
 	requests            int
 	ready               []time.Duration // each Bucket's time to Ready after the first create
 	n                   int
@@ -63,6 +64,7 @@ type sideRun struct {
 	provider *testenv.Child
 	metrics  string
 	pprof    string // provider-rustfs's pprof address, with -pprof
+	apiStats func(context.Context) (samples, error)
 	rss      sampler
 	stop     chan struct{}
 	ready    *readyClock
@@ -111,6 +113,7 @@ func (r *sideRun) execute(ctx context.Context) (*sideResult, error) {
 	res.cpu, res.reconciles = after.cpu-before.cpu, after.reconciles-before.reconciles
 	res.causes = delta(after.causes, before.causes)
 	res.api = delta(after.api, before.api)
+	res.served = delta(after.served, before.served)
 	res.requests = total(r.local.Counts())
 	res.peakRSS, _ = r.rss.window(start, time.Now())
 	res.settledRSS = after.rss
@@ -125,6 +128,7 @@ type sideCounters struct {
 	reconciles float64
 	causes     map[string]float64
 	api        map[string]float64
+	served     map[string]float64
 }
 
 func (r *sideRun) counters(ctx context.Context) (sideCounters, error) {
@@ -140,8 +144,30 @@ func (r *sideRun) counters(ctx context.Context) (sideCounters, error) {
 	if len(causes) > 0 {
 		causes["deferred"] = s.sum("rustfs_deferred_reconciles_total", nil)
 	}
+	a, err := r.apiStats(ctx)
+	if err != nil {
+		return sideCounters{}, err
+	}
 	return sideCounters{rss: p.rss, cpu: p.cpu, reconciles: s.sum("controller_runtime_reconcile_total", nil), causes: causes,
-		api: s.by("rest_client_requests_total", "method", nil)}, nil
+		api: s.by("rest_client_requests_total", "method", nil), served: served(a)}, nil
+}
+
+// served is the API server's requests other than watches by verb and
+// resource (apiserver_request_total).
+func served(ss samples) map[string]float64 {
+	out := map[string]float64{}
+	for _, s := range ss {
+		l := s.labels
+		if s.name != "apiserver_request_total" || l["verb"] == "WATCH" {
+			continue
+		}
+		k := l["verb"] + " " + l["resource"]
+		if l["subresource"] != "" {
+			k += "/" + l["subresource"]
+		}
+		out[k] += s.value
+	}
+	return out
 }
 
 func (r *sideRun) start(ctx context.Context) error {
@@ -164,6 +190,9 @@ func (r *sideRun) start(ctx context.Context) error {
 			return errors.Wrapf(err, "cannot create %s", o.GetName())
 		}
 	}
+	if r.apiStats, err = apiServerMetrics(r.cp.Config); err != nil {
+		return err
+	}
 	if r.ready, err = watchReady(ctx, r.cp.Config, r.c.gvr); err != nil {
 		return err
 	}
@@ -180,6 +209,9 @@ func (r *sideRun) startProvider(ctx context.Context) error {
 	}
 	var err error
 	env := []string{"KUBECONFIG=" + r.cp.Kubeconfig}
+	if r.c.fixed == "" {
+		env = append(env, r.providerEnv...)
+	}
 	if r.flags.pprof && r.c.fixed == "" {
 		if r.pprof, err = testenv.FreeAddr(); err != nil {
 			return err

@@ -70,6 +70,7 @@ func TestPrintSideBySide(t *testing.T) {
 	rs := []*sideResult{
 		{name: "a", idleRSS: 40 << 20, peakRSS: 60 << 20, settledRSS: 50 << 20, cpu: 20 * time.Second, reconciles: 3000, requests: 4000, n: 2,
 			causes: map[string]float64{"event": 2, "follow-up": 2, "poll": 2996}, api: map[string]float64{"GET": 10, "PATCH": 5},
+			served: map[string]float64{"PUT buckets/status": 7, "GET secrets": 3},
 			ready: []time.Duration{time.Second, 30 * time.Second}},
 		{name: "b", idleRSS: 40 << 20, peakRSS: 120 << 20, settledRSS: 100 << 20, cpu: 40 * time.Second, reconciles: 2000, requests: 3000, n: 2,
 			api: map[string]float64{"PUT": 30}, ready: []time.Duration{2 * time.Second}},
@@ -89,11 +90,26 @@ func TestPrintSideBySide(t *testing.T) {
 		"| RustFS requests in the window | 4000 | 3000 | 1.33× |",
 		"| API server requests in the window (rest_client_requests_total) | 15 | 30 | 0.50× |",
 		"| of which, by method | GET 10, PATCH 5 | PUT 30 |  |",
+		"| the API server's view, the benchmark's own requests included (apiserver_request_total) | GET secrets 3, PUT buckets/status 7 | not reported |  |",
 		"| Buckets Ready in the window | 2 / 2 | 1 / 2 |  |",
 		"| Ready first / median / last (s after the first create) | 1.0 / 30.0 / 30.0 | 2.0 / 2.0 / 2.0 | 15.00× |",
 		"",
 	}
 	if diff := cmp.Diff(want, strings.Split(out.String(), "\n")); diff != "" {
 		t.Errorf("printSideBySide(): -want +got:\n%s", diff)
+	}
+}
+
+func TestServed(t *testing.T) {
+	ss := samples{
+		{name: "apiserver_request_total", labels: map[string]string{"verb": "PUT", "resource": "buckets", "subresource": "status", "code": "200"}, value: 5},
+		{name: "apiserver_request_total", labels: map[string]string{"verb": "PUT", "resource": "buckets", "subresource": "status", "code": "409"}, value: 1},
+		{name: "apiserver_request_total", labels: map[string]string{"verb": "GET", "resource": "secrets"}, value: 2},
+		{name: "apiserver_request_total", labels: map[string]string{"verb": "WATCH", "resource": "buckets"}, value: 9},
+		{name: "apiserver_request_duration_seconds_count", labels: map[string]string{"verb": "GET", "resource": "secrets"}, value: 4},
+	}
+	want := map[string]float64{"PUT buckets/status": 6, "GET secrets": 2}
+	if diff := cmp.Diff(want, served(ss)); diff != "" {
+		t.Errorf("served(): by verb and resource, watches left out: -want +got:\n%s", diff)
 	}
 }

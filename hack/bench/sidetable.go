@@ -57,12 +57,13 @@ func sideRows() []sideRow {
 		{show: func(r *sideResult) string { return fmt.Sprintf("%d", r.requests) }, value: func(r *sideResult) float64 { return float64(r.requests) }},
 		{show: func(r *sideResult) string { return fmt.Sprintf("%.0f", sum(r.api)) }, value: func(r *sideResult) float64 { return sum(r.api) }},
 		{show: func(r *sideResult) string { return byLabel(r.api) }},
+		{show: func(r *sideResult) string { return byLabel(r.served) }},
 		{show: func(r *sideResult) string { return fmt.Sprintf("%d / %d", len(r.ready), r.n) }},
 		{show: func(r *sideResult) string { return readyTimes(r.ready) }, value: at(1)},
 	}
 	names := []string{"idle RSS", "peak RSS in the window", "settled RSS (end of the window)", "CPU-s, first create to end of the window",
 		"controller-runtime reconciles in the window", "of which, by cause (rustfs_managed_reconciles_total, rustfs_deferred_reconciles_total)", "RustFS requests in the window",
-		"API server requests in the window (rest_client_requests_total)", "of which, by method", "Buckets Ready in the window",
+		"API server requests in the window (rest_client_requests_total)", "of which, by method", "the API server's view, the benchmark's own requests included (apiserver_request_total)", "Buckets Ready in the window",
 		"Ready first / median / last (s after the first create)"}
 	for i := range rows {
 		rows[i].name = names[i]

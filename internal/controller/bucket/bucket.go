@@ -43,8 +43,9 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	}
 	c := &connector{kube: w.Kube, uncached: w.Uncached, identify: custody.ByClient(o.NewClient), now: time.Now, gate: w.Gate,
 		newClient: func(c rustfs.Config) (bucketClient, error) { return o.NewClient(c) }, record: w.Record}
-	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.Bucket](c),
+	r := w.Reconciler(options.Connector[*v1alpha1.Bucket](c),
 		// The external name is the bucket name, known before creation.
+		managed.WithInitializers(options.NameAsExternalName(w.Kube)),
 		managed.WithDeterministicExternalName(true))
 	return w.Complete(w.Builder(), r)
 }

@@ -46,6 +46,13 @@ func startAPIServer(t *testing.T) *apiServer {
 // startPolling is startAPIServer with controllers that poll every poll.
 func startPolling(t *testing.T, poll time.Duration) *apiServer {
 	t.Helper()
+	return startObserved(t, poll, nil)
+}
+
+// startObserved is startPolling with the manager's requests to the API
+// server recorded in requests (when not nil).
+func startObserved(t *testing.T, poll time.Duration, requests *testenv.RequestLog) *apiServer {
+	t.Helper()
 	s := &apiServer{rfs: rustfstest.NewServer(rustfstest.WithRootCredentials(adminAK, adminSK)), ns: "bucket-" + rand.String(5)}
 	t.Cleanup(s.rfs.Close)
 	s.rfs.CreateBucket("existing", false)
@@ -63,7 +70,7 @@ func startPolling(t *testing.T, poll time.Duration) *apiServer {
 			t.Fatal(err)
 		}
 	}
-	env.StartManager(t, options.ControllerSettings{Poll: poll}, Setup)
+	env.StartManagerObserved(t, os.Stderr, requests, options.ControllerSettings{Poll: poll}, Setup)
 	return s
 }
 

@@ -64,7 +64,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	c := &connector{kube: w.Kube, uncached: w.Uncached, now: time.Now, newSecret: rustfs.NewSecretKey, gate: w.Gate,
 		newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }, record: w.Record, namespaces: w.Namespaces}
 	w.Refused = c.narrow
-	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.BucketAccess](c),
+	r := w.Reconciler(options.Connector[*v1alpha1.BucketAccess](c),
 		// The access key is derived from the resource: no external name.
 		managed.WithInitializers(),
 		// Create is safe to retry: a key that exists is found by Observe.

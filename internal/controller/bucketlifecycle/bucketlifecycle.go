@@ -54,7 +54,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 	}
 	c := &connector{kube: w.Kube, uncached: w.Uncached, identify: custody.ByClient(o.NewClient), now: time.Now,
 		gate: w.Gate, newClient: func(c rustfs.Config) (api, error) { return o.NewClient(c) }, record: w.Record}
-	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.BucketLifecycle](c),
+	r := w.Reconciler(options.Connector[*v1alpha1.BucketLifecycle](c),
 		// The bucket, not metadata.name, identifies the configuration, and
 		// it may come from a reference resolved later: no external name.
 		managed.WithInitializers(),

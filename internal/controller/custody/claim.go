@@ -48,11 +48,11 @@ type Custodian struct {
 
 // Admit runs after a read of RustFS through conn with self's own
 // credentials succeeded: it holds c's record for self (Hold), then sets the
-// proof and the record's phase in status.custody, a display copy. A new
-// phase shown (the object created or adopted) is patched at once, so that
-// a refusal of that write fails this reconcile; anything else is left to
-// the managed reconciler's status update at the end of the pass, which
-// saves a write of the resource per new object. It returns the record
+// proof and the record's phase in status.custody, a display copy that no
+// decision reads, in memory: the managed reconciler's status update at the
+// end of the pass stores it. A pass that creates loses it to the managed
+// reconciler's annotation updates, and the observe that follows stores it,
+// which saves a write of the resource per new object. It returns the record
 // self holds, or why it may not write.
 func (cu Custodian) Admit(ctx context.Context, self Subject, conn *connection.Connection, c Claim) (*v1alpha1.CustodyRecord, *Refusal, error) {
 	p, err := cu.Identify.Proof(ctx, conn, c.Object)
@@ -69,9 +69,6 @@ func (cu Custodian) Admit(ctx context.Context, self Subject, conn *connection.Co
 	rec.Eligible, rec.Acquired, rec.Record = refusal == nil, phaseShown(r), ""
 	if r != nil {
 		rec.Record = r.GetName()
-	}
-	if rec.Acquired != was.Acquired {
-		return r, refusal, Save(ctx, cu.Kube, self, was, rec)
 	}
 	self.SetCustody(&rec)
 	return r, refusal, nil
@@ -97,6 +94,9 @@ func phaseShown(r *v1alpha1.CustodyRecord) v1alpha1.Acquisition {
 // why it may not write.
 func (cu Custodian) Hold(ctx context.Context, self Subject, identity string, c Claim) (*v1alpha1.CustodyRecord, *Refusal, error) {
 	name := v1alpha1.CustodyRecordName(identity, c.Kind, c.Object)
+	if r := cu.settled(ctx, self, name, c); r != nil {
+		return r, nil, nil
+	}
 	for range 5 {
 		r, refusal, err := cu.try(ctx, self, identity, name, c)
 		if kerrors.IsAlreadyExists(errors.Cause(err)) || kerrors.IsConflict(errors.Cause(err)) {
@@ -105,6 +105,22 @@ func (cu Custodian) Hold(ctx context.Context, self Subject, identity string, c C
 		return r, refusal, err
 	}
 	return nil, nil, errors.Errorf("custody record %s keeps changing; nothing is written, and the next reconcile reads it again", name)
+}
+
+// settled returns record name as the cache holds it when it names self as
+// holder in a phase c leaves as it is, and nil otherwise: a poll then reads
+// no record from the API server. A pass that writes re-reads it there first
+// (Confirm), or updates it only if unchanged since this read (Mark), so a
+// stale cache cannot let a write through (rule 2).
+func (cu Custodian) settled(ctx context.Context, self Subject, name string, c Claim) *v1alpha1.CustodyRecord {
+	r := &v1alpha1.CustodyRecord{}
+	if cu.Kube.Get(ctx, types.NamespacedName{Name: name}, r) != nil || !Holds(r, self) {
+		return nil
+	}
+	if next, refusal, _ := settle(r, c); next != nil || refusal != nil {
+		return nil
+	}
+	return r
 }
 
 // try is one attempt of Hold: it fails with AlreadyExists or Conflict when

@@ -7,6 +7,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/equality"
 	apimeta "k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/util/workqueue"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/event"
@@ -61,7 +62,7 @@ func (w Watch) Setup(b *builder.Builder, namespaces bool) *builder.Builder {
 		builder.WithPredicates(predicate.GenerationChangedPredicate{})).
 		Watches(&v1alpha1.ProviderConfig{}, handler.EnqueueRequestsFromMapFunc(w.users(v1alpha1.ProviderConfigKind)),
 			builder.WithPredicates(predicate.GenerationChangedPredicate{})).
-		Watches(&v1alpha1.CustodyRecord{}, handler.EnqueueRequestsFromMapFunc(w.record))
+		Watches(&v1alpha1.CustodyRecord{}, w.records())
 	if namespaces {
 		b = b.WatchesMetadata(&corev1.Namespace{}, handler.EnqueueRequestsFromMapFunc(w.namespace), builder.WithPredicates(labelsUpdated())).
 			WatchesMetadata(&corev1.Namespace{}, handler.EnqueueRequestsFromMapFunc(w.shorter), builder.WithPredicates(createdOrDeleted()))
@@ -92,6 +93,58 @@ func (w Watch) record(ctx context.Context, o client.Object) []reconcile.Request 
 		return nil
 	}
 	return w.requests(ctx, client.InNamespace(ns), client.MatchingFields{IndexObject: r.Spec.Object})
+}
+
+// records enqueues record's requests for every event, except the holder's
+// for the changes only the holder's own pass makes, which observes after
+// them anyway: the record's creation (Hold) and a change of phase alone
+// (Hold, Mark). Woken at once, the holder would observe again before its
+// cache held the status its pass had just written.
+func (w Watch) records() handler.EventHandler {
+	type queue = workqueue.TypedRateLimitingInterface[reconcile.Request]
+	enqueue := func(ctx context.Context, own bool, q queue, os ...client.Object) {
+		for _, o := range os {
+			for _, req := range w.record(ctx, o) {
+				if !own || !holds(o, req) {
+					q.Add(req)
+				}
+			}
+		}
+	}
+	return handler.Funcs{
+		CreateFunc: func(ctx context.Context, e event.CreateEvent, q queue) { enqueue(ctx, true, q, e.Object) },
+		UpdateFunc: func(ctx context.Context, e event.UpdateEvent, q queue) {
+			if phaseOnly(e.ObjectOld, e.ObjectNew) {
+				enqueue(ctx, true, q, e.ObjectNew)
+				return
+			}
+			enqueue(ctx, false, q, e.ObjectOld, e.ObjectNew)
+		},
+		DeleteFunc:  func(ctx context.Context, e event.DeleteEvent, q queue) { enqueue(ctx, false, q, e.Object) },
+		GenericFunc: func(ctx context.Context, e event.GenericEvent, q queue) { enqueue(ctx, false, q, e.Object) },
+	}
+}
+
+// holds reports whether req is o's holder.
+func holds(o client.Object, req reconcile.Request) bool {
+	r, ok := o.(*v1alpha1.CustodyRecord)
+	if !ok || r.Spec.Holder == nil {
+		return false
+	}
+	return r.Spec.Holder.Namespace == req.Namespace && r.Spec.Holder.Name == req.Name
+}
+
+// phaseOnly reports whether a record's update changed at most its phase,
+// with the same holder.
+func phaseOnly(old, updated client.Object) bool {
+	o, ok := old.(*v1alpha1.CustodyRecord)
+	n, ok2 := updated.(*v1alpha1.CustodyRecord)
+	if !ok || !ok2 || o.Spec.Holder == nil {
+		return false
+	}
+	a, b := o.Spec, n.Spec
+	a.Phase = b.Phase
+	return equality.Semantic.DeepEqual(a, b)
 }
 
 // namespace maps a Namespace to the resources in it.

@@ -8,7 +8,10 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/util/workqueue"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/event"
+	"sigs.k8s.io/controller-runtime/pkg/handler"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
@@ -76,4 +79,77 @@ func TestRecordRequests(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The holder is not woken by the changes its own pass makes of its record
+// (creation, a change of phase alone); every other resource the record
+// reaches is, and every other change wakes the holder too.
+func TestRecordEvents(t *testing.T) {
+	holder, young, heir := named("a", "holder", 0), named("a", "young", time.Hour), named("b", "heir", 0)
+	creating, created := record(holder, v1alpha1.PhaseCreating, ""), record(holder, v1alpha1.PhaseCreated, "")
+	moved := record(heir, v1alpha1.PhaseCreated, "")
+	cases := map[string]struct {
+		reason   string
+		old, new client.Object // no old: a create; no new: a delete
+		want     []reconcile.Request
+	}{
+		"Created": {
+			reason: "The record's creation wakes the other resources of the holder's namespace naming the object, not the holder.",
+			new:    creating, want: requestsOf(young),
+		},
+		"PhaseOnly": {
+			reason: "A change of phase alone, with the same holder, does not wake the holder.",
+			old:    creating, new: created, want: requestsOf(young),
+		},
+		"HolderChanged": {
+			reason: "A record moved to another namespace wakes the resources of both namespaces, the former holder included.",
+			old:    created, new: moved, want: requestsOf(holder, young, heir),
+		},
+		"Deleted": {
+			reason: "A deleted record wakes the holder.",
+			old:    created, want: requestsOf(holder, young),
+		},
+	}
+	cu := newCustodian(t, holder, young, heir)
+	w := Watch{Kube: cu.Kube, List: func() client.ObjectList { return &v1alpha1.BucketList{} }, Log: logging.NewNopLogger(), Kind: v1alpha1.CustodyBucket}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			got := sendRecordEvent(w.records(), tc.old, tc.new)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("%s\nrequests: -want +got:\n%s", tc.reason, diff)
+			}
+		})
+	}
+}
+
+func requestsOf(bs ...*v1alpha1.Bucket) []reconcile.Request {
+	out := make([]reconcile.Request, 0, len(bs))
+	for _, b := range bs {
+		out = append(out, reconcile.Request{NamespacedName: types.NamespacedName{Namespace: b.Namespace, Name: b.Name}})
+	}
+	return out
+}
+
+// sendRecordEvent sends h the event from old to new and returns the
+// requests it enqueued, sorted.
+func sendRecordEvent(h handler.EventHandler, old, new client.Object) []reconcile.Request {
+	q := workqueue.NewTypedRateLimitingQueue(workqueue.DefaultTypedControllerRateLimiter[reconcile.Request]())
+	defer q.ShutDown()
+	ctx := context.Background()
+	switch {
+	case old == nil:
+		h.Create(ctx, event.CreateEvent{Object: new}, q)
+	case new == nil:
+		h.Delete(ctx, event.DeleteEvent{Object: old}, q)
+	default:
+		h.Update(ctx, event.UpdateEvent{ObjectOld: old, ObjectNew: new}, q)
+	}
+	var got []reconcile.Request
+	for q.Len() > 0 {
+		r, _ := q.Get()
+		got = append(got, r)
+		q.Done(r)
+	}
+	sort.Slice(got, func(i, j int) bool { return got[i].String() < got[j].String() })
+	return got
 }

@@ -34,7 +34,8 @@ func init() {
 
 // A pass is what one reconcile let through by the Limiter did.
 type pass struct {
-	wrote bool // a create, update or delete of the external resource succeeded
+	wrote  bool // a create, update or delete of the external resource succeeded
+	absent bool // Observe found no external resource (observing)
 }
 
 type passKey struct{}

@@ -96,13 +96,17 @@ func (o Options) Wire(mgr ctrl.Manager, k Kind) (*Wiring, error) {
 }
 
 // Reconciler returns the kind's managed reconciler, with the options every
-// kind uses (Options.Managed) then opts, admitted by the global Limiter.
+// kind uses (Options.Managed) then opts, admitted by the global Limiter. Its
+// status updates that would change nothing are skipped (quietManager), and
+// a pass that creates stores the finalizer with the create-pending
+// annotation (creatingFinalizer) when the kind's connector is given with
+// Connector.
 func (w *Wiring) Reconciler(opts ...managed.ReconcilerOption) reconcile.Reconciler {
 	opts = append([]managed.ReconcilerOption{
 		managed.WithReferenceResolver(NewLocalResolver(w.mgr.GetClient())),
-		managed.WithFinalizer(custody.NewReleasingFinalizer(w.Kube, w.Custodian(), w.List)),
+		managed.WithFinalizer(creatingFinalizer{Finalizer: custody.NewReleasingFinalizer(w.Kube, w.Custodian(), w.List)}),
 	}, opts...)
-	r := managed.NewReconciler(w.mgr, resource.ManagedKind(w.GVK), append(w.o.Managed(w.mgr, w.Name), opts...)...)
+	r := managed.NewReconciler(quietManager{Manager: w.mgr}, resource.ManagedKind(w.GVK), append(w.o.Managed(w.mgr, w.Name), opts...)...)
 	return w.o.Limit(w.Name, r)
 }
 

@@ -63,7 +63,7 @@ func Setup(mgr ctrl.Manager, o options.Options) error {
 		newClient: clients, tiers: tiers, now: time.Now, poll: o.PollInterval, record: w.Record,
 		verify:    schedule{interval: o.TierVerifyInterval, start: time.Now()},
 		statsView: newStatsView(readStats(clients), o.PollInterval, time.Now)}
-	r := w.Reconciler(managed.WithTypedExternalConnector[*v1alpha1.Tier](c),
+	r := w.Reconciler(options.Connector[*v1alpha1.Tier](c),
 		managed.WithInitializers(&externalName{kube: w.Kube}),
 		managed.WithDeterministicExternalName(true),
 		managed.WithTimeout(reconcileTimeout))
