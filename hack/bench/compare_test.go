@@ -71,7 +71,7 @@ func TestPrintSideBySide(t *testing.T) {
 		{name: "a", idleRSS: 40 << 20, peakRSS: 60 << 20, settledRSS: 50 << 20, cpu: 20 * time.Second, reconciles: 3000, requests: 4000, n: 2,
 			causes: map[string]float64{"event": 2, "follow-up": 2, "poll": 2996}, api: map[string]float64{"GET": 10, "PATCH": 5},
 			served: map[string]float64{"PUT buckets/status": 7, "GET secrets": 3},
-			ready: []time.Duration{time.Second, 30 * time.Second}},
+			ready:  []time.Duration{time.Second, 30 * time.Second}},
 		{name: "b", idleRSS: 40 << 20, peakRSS: 120 << 20, settledRSS: 100 << 20, cpu: 40 * time.Second, reconciles: 2000, requests: 3000, n: 2,
 			api: map[string]float64{"PUT": 30}, ready: []time.Duration{2 * time.Second}},
 	}
