@@ -5,10 +5,12 @@ import (
 	"reflect"
 
 	"k8s.io/apimachinery/pkg/api/equality"
+	kerrors "k8s.io/apimachinery/pkg/api/errors"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
+	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/meta"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/resource"
@@ -17,36 +19,51 @@ import (
 // A quietManager is a manager whose client skips the status updates that
 // would change nothing. crossplane-runtime's managed reconciler ends every
 // pass with a status update, so every poll of a resource whose external
-// resource is as it should be sent one to the API server.
+// resource is as it should be sent one to the API server. A status update
+// the API server refuses is reported as an event (the managed reconciler
+// only returns the error, which reaches the log).
 type quietManager struct {
 	ctrl.Manager
+	record event.Recorder
 }
 
-func (m quietManager) GetClient() client.Client { return quietClient{Client: m.Manager.GetClient()} }
+func (m quietManager) GetClient() client.Client {
+	return quietClient{Client: m.Manager.GetClient(), record: m.record}
+}
 
 type quietClient struct {
 	client.Client
+	record event.Recorder
 }
 
 func (c quietClient) Status() client.SubResourceWriter {
-	return quietStatus{SubResourceWriter: c.Client.Status(), cache: c.Client}
+	return quietStatus{SubResourceWriter: c.Client.Status(), cache: c.Client, record: c.record}
 }
 
 // quietStatus updates status unless the object is, in every field, what the
-// cache holds at the same resourceVersion. The API server stores nothing
-// for such an update, and answers a newer stored version with a conflict,
-// whose change reaches the reconciler through its watch anyway.
+// cache holds at the same resourceVersion. The API server would store
+// nothing for such an update, or refuse it with a conflict when it holds a
+// newer version: either way the update changes nothing.
 type quietStatus struct {
 	client.SubResourceWriter
-	cache client.Reader
+	cache  client.Reader
+	record event.Recorder
 }
 
 func (s quietStatus) Update(ctx context.Context, obj client.Object, opts ...client.SubResourceUpdateOption) error {
 	if len(opts) == 0 && s.unchanged(ctx, obj) {
 		return nil
 	}
-	return s.SubResourceWriter.Update(ctx, obj, opts...)
+	err := s.SubResourceWriter.Update(ctx, obj, opts...)
+	if err != nil && !kerrors.IsConflict(err) && !kerrors.IsNotFound(err) {
+		s.record.Event(obj, event.Warning(reasonCannotUpdateStatus, errors.Wrap(err, "cannot update the resource's status")))
+	}
+	return err
 }
+
+// reasonCannotUpdateStatus is the reason of the event of a refused status
+// update.
+const reasonCannotUpdateStatus event.Reason = "CannotUpdateManagedResourceStatus"
 
 func (s quietStatus) unchanged(ctx context.Context, obj client.Object) bool {
 	cached, ok := reflect.New(reflect.TypeOf(obj).Elem()).Interface().(client.Object)

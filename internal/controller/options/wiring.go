@@ -106,7 +106,7 @@ func (w *Wiring) Reconciler(opts ...managed.ReconcilerOption) reconcile.Reconcil
 		managed.WithReferenceResolver(NewLocalResolver(w.mgr.GetClient())),
 		managed.WithFinalizer(creatingFinalizer{Finalizer: custody.NewReleasingFinalizer(w.Kube, w.Custodian(), w.List)}),
 	}, opts...)
-	r := managed.NewReconciler(quietManager{Manager: w.mgr}, resource.ManagedKind(w.GVK), append(w.o.Managed(w.mgr, w.Name), opts...)...)
+	r := managed.NewReconciler(quietManager{Manager: w.mgr, record: w.Record}, resource.ManagedKind(w.GVK), append(w.o.Managed(w.mgr, w.Name), opts...)...)
 	return w.o.Limit(w.Name, r)
 }
 
