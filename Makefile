@@ -95,7 +95,7 @@ build-bench: ## Build bin/provider and bin/bench.
 	CGO_ENABLED=0 $(GO) build $(BUILDFLAGS) -ldflags '$(LDFLAGS)' -o bin/provider ./cmd/provider
 	$(GO) build -o bin/bench ./hack/bench
 
-bench-smoke: ## The benchmark with N=20 and a 10s poll; fails on steady-state writes, or more tier lists, verifies or tier stats than the bounds allow (counts, never times).
+bench-smoke: ## The benchmark with N=20 and a 10s poll; fails on steady-state writes to RustFS, status updates beyond one per tier verify or tier stats, or more tier lists, verifies or tier stats than the bounds allow (counts, never times).
 	$(MAKE) bench N=20 BENCHFLAGS="-poll=10s -smoke $(BENCHFLAGS)"
 
 ##@ Build and run

@@ -109,6 +109,7 @@ func steadyLines() []line {
 			return fmt.Sprintf("%d / %d (%d / %d)", verifies(r.steady), tierStats(r.steady), r.verifyBound(), r.statsBound())
 		}},
 		{"RustFS writes in the window", func(r *result) string { return fmt.Sprint(r.steadyWrites) }},
+		{"managed reconciler status updates (PUT) in the window, per resource", func(r *result) string { return perKind(r.steadyStatuses, r.n) }},
 		{"reconciles reaching the managed reconciler in the window, per resource", func(r *result) string { return perKind(r.steadyManaged, r.n) }},
 		{"reconciles by cause in the window, per resource", func(r *result) string { return perCause(r.steadyCauses, r.resources()) }},
 		{"controller-runtime reconciles in the window, per resource", func(r *result) string { return perKind(r.steadyReconciles, r.n) }},

@@ -164,6 +164,7 @@ func (r *run) steady(ctx context.Context, res *result) error {
 	res.steadyReconciles = delta(after.reconciles, before.reconciles)
 	res.steadyManaged = delta(after.managed, before.managed)
 	res.steadyCauses = delta(after.causes, before.causes)
+	res.steadyStatuses = delta(after.statuses, before.statuses)
 	res.cpuSteady = after.proc.cpu - before.proc.cpu
 	res.rssSteadyPeak, res.rssSteadyMean = r.rss.window(before.at, after.at)
 	res.rssPeak, res.rssEnd = after.proc.peak, after.proc

@@ -50,6 +50,7 @@ type result struct {
 	steadyReconciles map[string]float64 // controller-runtime reconciles by kind in the window
 	steadyManaged    map[string]float64 // reconciles that reached the managed reconciler, by kind, in the window
 	steadyCauses     map[string]float64 // the same by cause, and the deferred passes, in the window
+	steadyStatuses   map[string]float64 // the API server's status updates (PUT) by kind in the window
 	cpuSteady        time.Duration
 	rssSteadyPeak    int64
 	rssSteadyMean    int64
@@ -92,12 +93,23 @@ func (r *result) tierListBound() float64 {
 	return tierListSlack * endpoints * float64(r.intervals)
 }
 
-// problems returns the smoke test's failures: steady-state writes, and
-// with the shared view, more tier lists than the bound.
+// statusBound is the acceptance bound on steady-state status updates: one
+// per tier verify and tier stats request in the window, none for polls.
+func (r *result) statusBound() float64 {
+	return float64(verifies(r.steady) + tierStats(r.steady))
+}
+
+// problems returns the smoke test's failures: steady-state writes to
+// RustFS or status updates, and with the shared view, more tier lists than
+// the bound.
 func (r *result) problems() []string {
 	var p []string
 	if r.steadyWrites != 0 {
 		p = append(p, fmt.Sprintf("%s: %d RustFS writes in steady state, want 0", r.mode, r.steadyWrites))
+	}
+	if n, bound := sum(r.steadyStatuses), r.statusBound(); n > bound {
+		p = append(p, fmt.Sprintf("%s: %.0f status updates in steady state, want at most %.0f (a poll that changes nothing writes nothing; "+
+			"a tier verify or tier stats may record a result)", r.mode, n, bound))
 	}
 	if n := tierLists(r.steady); r.mode == "shared" && float64(n) > r.tierListBound() {
 		p = append(p, fmt.Sprintf("%s: %d tier lists in %d poll intervals, want at most %.1f (%.1f x %d endpoint x %d intervals)",

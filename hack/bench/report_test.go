@@ -46,6 +46,16 @@ func TestProblems(t *testing.T) {
 		"SteadyWrites":    {reason: "Any steady-state write fails, in either mode.", result: fixture(withMode("naive"), withSteady(60, 1)), want: []string{"naive: 1 RustFS writes"}},
 		"BothProblems":    {reason: "Every broken bound is reported.", result: fixture(withSteady(9, 2)), want: []string{"shared: 2 RustFS writes", "shared: 9 tier lists"}},
 		"ExactlyTheFloor": {reason: "Three lists in three intervals is the floor.", result: fixture(withSteady(3, 0))},
+		"StatusUpdates": {reason: "A status update in steady state beyond the tier verifies and stats fails: a poll that changes nothing writes nothing.",
+			result: fixture(func(r *result) {
+				r.steady[rustfstest.RouteTierStats] = 1
+				r.steadyStatuses = map[string]float64{v1alpha1.TierKind: 1, v1alpha1.BucketKind: 1}
+			}), want: []string{"shared: 2 status updates"}},
+		"TierResults": {reason: "A Tier may record each verify's and stats' result.",
+			result: fixture(func(r *result) {
+				r.verify, r.steady[rustfstest.RouteVerifyTier], r.steady[rustfstest.RouteTierStats] = time.Minute, 1, 1
+				r.steadyStatuses = map[string]float64{v1alpha1.TierKind: 2}
+			})},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
