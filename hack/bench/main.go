@@ -23,7 +23,7 @@
 // both (docs/performance.md, "The framework's floor").
 //
 // With --smoke it exits 1 unless the steady state made no RustFS write and
-// more status updates than tier verifies and tier stats, and,
+// no more status updates than tier verifies and tier stats, and,
 // with the shared list, at most 1.1 tier lists per endpoint per poll
 // interval, and the tier verifies and tier-stats requests stayed within
 // what --tier-verify-interval and the poll interval allow. It asserts

@@ -40,6 +40,12 @@ type pass struct {
 
 type passKey struct{}
 
+// passOf returns the pass of ctx, or nil outside the Limiter.
+func passOf(ctx context.Context) *pass {
+	p, _ := ctx.Value(passKey{}).(*pass)
+	return p
+}
+
 // Writes is a managed.ChangeLogger that tells the Limiter which passes
 // wrote to RustFS (crossplane-runtime logs every successful create, update
 // and delete), then hands the change to Next, the change log of
@@ -50,7 +56,7 @@ type Writes struct {
 
 // Log marks the pass of ctx as one that wrote when the change succeeded.
 func (w Writes) Log(ctx context.Context, mg resource.Managed, op v1alpha1.OperationType, changeErr error, ad managed.AdditionalDetails) error {
-	if p, ok := ctx.Value(passKey{}).(*pass); ok && changeErr == nil {
+	if p := passOf(ctx); p != nil && changeErr == nil {
 		p.wrote = true
 	}
 	if w.Next == nil {

@@ -102,8 +102,8 @@ func willCreate(mg resource.Managed) bool {
 // absent reports whether the pass of ctx observed that the external
 // resource does not exist (observing).
 func absent(ctx context.Context) bool {
-	p, ok := ctx.Value(passKey{}).(*pass)
-	return ok && p.absent
+	p := passOf(ctx)
+	return p != nil && p.absent
 }
 
 // observing is a connector whose clients note in the pass when Observe
@@ -132,7 +132,7 @@ type observed[T resource.Managed] struct {
 
 func (c observed[T]) Observe(ctx context.Context, mg T) (managed.ExternalObservation, error) {
 	o, err := c.TypedExternalClient.Observe(ctx, mg)
-	if p, ok := ctx.Value(passKey{}).(*pass); ok {
+	if p := passOf(ctx); p != nil {
 		p.absent = err == nil && !o.ResourceExists
 	}
 	return o, err
