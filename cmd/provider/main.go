@@ -3,12 +3,12 @@
 package main
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/alecthomas/kingpin/v2"
+	"github.com/go-logr/logr"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -105,13 +105,13 @@ func main() {
 }
 
 func logger(debug bool) logging.Logger {
-	zl := zap.New(zap.UseDevMode(debug))
+	zl := manager.Deferred(zap.New(zap.UseDevMode(debug)))
 	if debug {
 		ctrl.SetLogger(zl)
 	} else {
 		// controller-runtime is very verbose at info level; give it a
 		// no-op logger unless debugging.
-		ctrl.SetLogger(zap.New(zap.WriteTo(io.Discard)))
+		ctrl.SetLogger(logr.Discard())
 	}
 	return logging.NewLogrLogger(zl.WithName("provider-rustfs"))
 }

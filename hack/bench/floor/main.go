@@ -24,10 +24,10 @@ import (
 	"os"
 	"time"
 
+	"github.com/go-logr/logr"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	ctrl "sigs.k8s.io/controller-runtime"
-	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
 	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/ratelimiter"
@@ -86,7 +86,7 @@ func main() {
 		fatal(err)
 	}
 	// As the provider: controller-runtime's logger discards.
-	ctrl.SetLogger(zap.New(zap.WriteTo(io.Discard)))
+	ctrl.SetLogger(logr.Discard())
 	if err := run(f); err != nil {
 		fatal(err)
 	}
