@@ -11,7 +11,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
-	"github.com/crossplane/crossplane-runtime/v2/pkg/errors"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/event"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/logging"
 	"github.com/crossplane/crossplane-runtime/v2/pkg/reconciler/managed"
@@ -77,11 +76,7 @@ func (o Options) Wire(mgr ctrl.Manager, k Kind) (*Wiring, error) {
 	if err := o.Custody.Index(ctx, mgr.GetFieldIndexer(), k.New(), custody.IndexObject, k.objects, custody.OwnNamespace); err != nil {
 		return nil, err
 	}
-	list, ok := k.List().(resource.ManagedList)
-	if !ok {
-		return nil, errors.Errorf("the list of %s is not a managed resource list", k.GroupKind)
-	}
-	if err := o.RecordState(mgr, list, k.Conditions...); err != nil {
+	if err := o.RecordState(mgr, k.New(), k.Conditions...); err != nil {
 		return nil, err
 	}
 	kube := mgr.GetClient()
