@@ -9,8 +9,8 @@ import (
 // the sink's encoder. Every reconcile adds values (the request, the
 // controller) to loggers that write nothing unless --debug is set; zap
 // copies its encoder and buffer for each, about a sixth of what the
-// provider allocates while it polls (docs/performance.md, "Loggers that
-// write nothing"). l's verbosity (V) is not kept: pass a root logger.
+// provider allocated while it polled (docs/performance.md, "Allocations
+// while polling"). l's verbosity (V) is not kept: pass a root logger.
 func Deferred(l logr.Logger) logr.Logger {
 	s := l.GetSink()
 	if s == nil {
