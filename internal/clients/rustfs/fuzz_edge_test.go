@@ -35,7 +35,10 @@ func FuzzEchoedErrorBody(f *testing.F) {
 	f.Add(502, "<html>", "</html>", "x&y<z>secret", uint8(2))
 	f.Add(403, "echo:", "", "a\"quoted\\secret", uint8(3))
 	f.Fuzz(func(t *testing.T, status int, before, after, secret string, shape uint8) {
-		if len(secret) < MinScrubLength {
+		// Keys are read trimmed (connection.ReadSecret), so none begins or
+		// ends with a space; such a key could appear in the error text
+		// through the ": " that the text puts before the message.
+		if len(secret) < MinScrubLength || strings.TrimSpace(secret) != secret {
 			return
 		}
 		var body string
