@@ -27,7 +27,7 @@ type Settings struct {
 // Options returns the controller manager options the provider runs with.
 // Secret data is never cached: credentials are read through the manager's
 // API reader and Secret changes are watched as metadata only. Cached objects
-// are trimmed (see trim).
+// are trimmed (see trim). The client reads its own writes (OwnWrites).
 func Options(s Settings) ctrl.Options {
 	lease, renew := 60*time.Second, 50*time.Second
 	return ctrl.Options{
@@ -41,6 +41,7 @@ func Options(s Settings) ctrl.Options {
 		// rate-limited work queue stops cleanly.
 		Controller:                 config.Controller{UsePriorityQueue: ptr.To(false)},
 		Client:                     client.Options{Cache: &client.CacheOptions{DisableFor: []client.Object{&corev1.Secret{}}}},
+		NewClient:                  NewClient,
 		Metrics:                    metricsserver.Options{BindAddress: s.MetricsAddr},
 		HealthProbeBindAddress:     s.HealthAddr,
 		LeaderElection:             s.LeaderElection,
