@@ -34,7 +34,7 @@ var (
 
 func init() {
 	metrics.Registry.MustRegister(requestsTotal, requestDuration,
-		tierHealthy, tierObjects, tierBytes, tierVersions, ManagedRecorder, StateMetrics, conditionTrue)
+		tiers, ManagedRecorder, StateMetrics, conditionTrue)
 }
 
 // knownOps are the operation labels a request may carry.

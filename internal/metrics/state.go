@@ -38,9 +38,8 @@ var (
 // A StateRecorder sets StateMetrics, and the count of resources with each
 // of its conditions True, for one managed kind every interval. It counts
 // the objects of the kind's informer store, in place: a List of the cache,
-// even without deep copies, copies every object into its items, about an
-// eighth of what the provider allocated while it polled
-// (docs/performance.md, "Allocations while polling"). It runs on the
+// even without deep copies, copies every object into its items, 8 to 12 %
+// of what the provider allocated while it polled (docs/performance.md, "Allocations while polling"). It runs on the
 // leader only (a manager Runnable). Unlike statemetrics.MRStateRecorder's
 // loop, which returns its first error and so stops the manager, it logs a
 // failed count and tries again.
