@@ -25,6 +25,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/internal/controller/options"
 	"github.com/crossplane-contrib/provider-rustfs/internal/manager"
 	"github.com/crossplane-contrib/provider-rustfs/internal/memlimit"
+	"github.com/crossplane-contrib/provider-rustfs/internal/profiling"
 	"github.com/crossplane-contrib/provider-rustfs/internal/version"
 )
 
@@ -62,7 +63,7 @@ func newApp(f *flags) *kingpin.Application {
 	app.Flag("naive-tier-list", "List tiers on every Tier reconcile instead of sharing one list per endpoint. For the benchmark only.").Hidden().BoolVar(&f.naiveTierList)
 	app.Flag("tier-verify-interval", "How often, at most, RustFS verifies each Tier's remote (a probe object written there); 0 disables verifies.").Default("10m").Envar("TIER_VERIFY_INTERVAL").DurationVar(&f.tierVerify)
 	app.Flag("memory-limit", "Soft limit on the provider's memory (Go heap, stacks and runtime; not the binary's pages), as a quantity such as 48Mi: the collector works harder near it, and it rises to 1.25 times the live heap when that needs more. 0 turns it off; GOMEMLIMIT, when set, wins.").Default("48Mi").Envar("MEMORY_LIMIT").StringVar(&f.memoryLimit)
-	app.Flag("pprof-bind-address", "Address Go's /debug/pprof listens on; empty disables it. For benchmarks only.").Hidden().StringVar(&f.pprofAddr)
+	app.Flag("pprof-bind-address", "Address Go's /debug/pprof listens on; empty disables it and heap profiling. For benchmarks only.").Hidden().StringVar(&f.pprofAddr)
 	return app
 }
 
@@ -121,6 +122,9 @@ func managerOptions(f flags) ctrl.Options {
 		Sync: f.sync, MetricsAddr: f.metricsAddr, HealthAddr: f.healthAddr, LeaderElection: f.leaderElection,
 	})
 	o.PprofBindAddress = f.pprofAddr
+	if f.pprofAddr != "" {
+		profiling.Heap()
+	}
 	return o
 }
 

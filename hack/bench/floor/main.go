@@ -5,8 +5,9 @@
 //
 // It builds the controller manager with the provider's own options
 // (internal/manager: managed fields stripped, Secrets uncached), scheme,
-// client rate limit and soft memory limit (internal/memlimit,
-// --memory-limit, default 48Mi as in the provider), starts
+// client rate limit, soft memory limit (internal/memlimit,
+// --memory-limit, default 48Mi as in the provider) and heap profiling
+// (internal/profiling: off without --pprof-bind-address), starts
 // crossplane-runtime's CRD gate, and, once the CRDs are established, one
 // controller per kind the provider caches, named as the provider names
 // them. Each controller reads its object from the cache and asks to be
@@ -35,6 +36,7 @@ import (
 	"github.com/crossplane-contrib/provider-rustfs/apis"
 	"github.com/crossplane-contrib/provider-rustfs/internal/manager"
 	"github.com/crossplane-contrib/provider-rustfs/internal/memlimit"
+	"github.com/crossplane-contrib/provider-rustfs/internal/profiling"
 )
 
 // flags are the floor program's command line: the provider's flags that
@@ -99,6 +101,9 @@ func run(f flags) error {
 	}
 	o := manager.Options(manager.Settings{Sync: f.sync, MetricsAddr: f.metricsAddr, HealthAddr: f.healthAddr})
 	o.PprofBindAddress = f.pprofAddr
+	if f.pprofAddr != "" {
+		profiling.Heap()
+	}
 	mgr, err := ctrl.NewManager(ratelimiter.LimitRESTConfig(cfg, f.rate), o)
 	if err != nil {
 		return errors.Wrap(err, "cannot create the controller manager")
